@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# loomy's launcher.
+#   ./run.sh [loomy options] INPUT...   builds the jar when it is missing or older than the sources, then runs it
+#   ./run.sh test [maven options]       runs the whole test suite
+#   ./run.sh build                      (re)builds the jar
+# It finds a JDK 21 or newer by itself: $JAVA_HOME, then `java` on the PATH, then /usr/lib/jvm/*.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+jar="$here/target/loomy.jar"
+min_major=21
+
+say() { printf 'loomy: %s\n' "$*" >&2; }
+
+# The major version of the Java home $1, from its `release` file (no JVM start), else from `java -version`.
+java_major() {
+    local home="$1" version=""
+    if [[ -r "$home/release" ]]; then
+        version="$(sed -n 's/^JAVA_VERSION="\([^"]*\)".*/\1/p' "$home/release")"
+    fi
+    if [[ -z "$version" && -x "$home/bin/java" ]]; then
+        version="$("$home/bin/java" -version 2>&1 | sed -n 's/.*version "\([^"]*\)".*/\1/p' | head -n 1)"
+    fi
+    version="${version#1.}"
+    printf '%s\n' "${version%%[.+-]*}"
+}
+
+# Java homes in order of preference, one per line.
+candidates() {
+    [[ -n "${JAVA_HOME:-}" ]] && printf '%s\n' "$JAVA_HOME"
+    local java
+    if java="$(command -v java 2>/dev/null)"; then
+        java="$(readlink -f "$java")"
+        printf '%s\n' "${java%/bin/java}"
+    fi
+    # Newest first, so that the best JDK installed wins.
+    local dir
+    for dir in /usr/lib/jvm/*/; do
+        [[ -x "$dir/bin/java" ]] && printf '%s %s\n' "$(java_major "${dir%/}")" "${dir%/}"
+    done | sort -rn | cut -d' ' -f2-
+    return 0
+}
+
+# Sets runtime_home (a Java 21+ to run loomy) and build_home (a JDK 21+ with javac, to build it).
+runtime_home=""
+build_home=""
+seen=""
+while IFS= read -r home; do
+    [[ -z "$home" || ! -x "$home/bin/java" ]] && continue
+    major="$(java_major "$home")"
+    [[ "$major" =~ ^[0-9]+$ ]] || continue
+    [[ "$seen" == *"at $home"* ]] || seen="${seen:+$seen, }$major at $home"
+    (( major >= min_major )) || continue
+    [[ -z "$runtime_home" ]] && runtime_home="$home"
+    [[ -z "$build_home" && -x "$home/bin/javac" ]] && build_home="$home"
+done < <(candidates)
+
+if [[ -z "$runtime_home" ]]; then
+    say "needs Java $min_major or newer; found ${seen:-no Java at all} (set JAVA_HOME to a JDK $min_major+)"
+    exit 2
+fi
+
+maven() {
+    if [[ -z "$build_home" ]]; then
+        say "building needs a JDK $min_major+ with javac; $runtime_home has none (set JAVA_HOME to a JDK)"
+        exit 2
+    fi
+    if ! command -v mvn >/dev/null 2>&1; then
+        say "building needs Maven (mvn) on the PATH; on Debian: apt-get install maven"
+        exit 2
+    fi
+    local opts="${MAVEN_OPTS:-}"
+    # Maven's own libraries use sun.misc.Unsafe; JDK 24+ warns about it unless told otherwise.
+    (( $(java_major "$build_home") >= 24 )) && opts="$opts --sun-misc-unsafe-memory-access=allow"
+    (cd "$here" && JAVA_HOME="$build_home" MAVEN_OPTS="$opts" mvn -B -ntp "$@")
+}
+
+# The jar is stale when anything that goes into it is newer: a find that stops at the first hit.
+stale() {
+    [[ ! -f "$jar" ]] && return 0
+    [[ -n "$(find "$here/pom.xml" "$here/src/main" "$here/filters.yaml" -newer "$jar" -print -quit 2>/dev/null)" ]]
+}
+
+build() {
+    say "building $jar with $(java_major "$build_home") at $build_home ..."
+    local log
+    log="$(mktemp)"
+    if ! maven -q -DskipTests package >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        say "build failed"
+        exit 2
+    fi
+    rm -f "$log"
+}
+
+case "${1:-}" in
+    test)
+        shift
+        maven test "$@"
+        exit $?
+        ;;
+    build)
+        shift
+        build
+        exit 0
+        ;;
+esac
+
+stale && build
+
+# The class-data archive (one per Java version) makes start-up faster; the JVM rebuilds it when the
+# jar changes. Native access for OpenCV is granted by the jar's manifest (Enable-Native-Access).
+java_opts=()
+if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
+    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa")
+fi
+[[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
+# shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
+exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"
