@@ -1,0 +1,33 @@
+package dev.loomy.cli;
+
+import java.util.List;
+
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Outcome;
+
+/** The exit statuses of the contract (SPEC "Exit status"). */
+public final class ExitCodes {
+
+    public static final int OK = 0;
+    public static final int FAILED_IMAGES = 1;
+    public static final int USAGE = 2;
+    public static final int CRASHED = 3;
+    public static final int INTERRUPTED = 130;
+
+    private ExitCodes() {
+    }
+
+    /** The status for a finished session: an interrupt outranks a crash, which outranks failed images. */
+    public static int of(List<Measurement> measurements, boolean interrupted) {
+        if (interrupted || measurements.stream().anyMatch(m -> m.outcome() == Outcome.INTERRUPTED)) {
+            return INTERRUPTED;
+        }
+        if (measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED)) {
+            return CRASHED;
+        }
+        if (measurements.stream().anyMatch(m -> m.outcome() == Outcome.FAILED_IMAGES)) {
+            return FAILED_IMAGES;
+        }
+        return OK;
+    }
+}

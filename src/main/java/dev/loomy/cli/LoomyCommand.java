@@ -1,0 +1,217 @@
+package dev.loomy.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.opencv.core.Core;
+
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.InputWalker;
+import dev.loomy.files.OutputFormat;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.FilterRegistry;
+import dev.loomy.measure.Benchmark;
+import dev.loomy.measure.FailureLog;
+import dev.loomy.measure.MachineInfo;
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.RunControl;
+import dev.loomy.measure.RunListener;
+import dev.loomy.measure.Session;
+import dev.loomy.opencv.OpenCv;
+import dev.loomy.pipeline.ImageReader;
+import dev.loomy.pipeline.ImageWriter;
+import dev.loomy.pipeline.TempFiles;
+import dev.loomy.report.ResultFormat;
+import dev.loomy.report.Results;
+import dev.loomy.strategy.Strategies;
+import dev.loomy.strategy.Strategy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code loomy [OPTIONS] INPUT...}: filters a batch of images under each chosen strategy and reports the timings. */
+@Command(name = "loomy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {"Applies an image filter to every image under INPUT, under one or more concurrency "
+                + "strategies, and prints timing tables per strategy."},
+        footerHeading = "%nCommands (as the first argument):%n",
+        footer = {
+            "  filters   list every filter known, with its parameters",
+            "  diff      compare two images or two folders of images",
+            "  samples   write reproducible synthetic test images",
+            "",
+            "Exit status: 0 every image done; 1 some images failed; 2 bad usage; 3 a strategy run crashed; "
+                    + "130 interrupted.",
+        })
+public final class LoomyCommand implements Callable<Integer> {
+
+    @Mixin
+    SelectionOptions selection;
+
+    @Mixin
+    RunOptions run;
+
+    @Mixin
+    MeasureOptions measure;
+
+    @Mixin
+    ReportOptions report;
+
+    @Parameters(paramLabel = "INPUT", arity = "1..*",
+            description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
+    List<Path> inputs;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final RunControl control = new RunControl();
+    private final TempFiles temps = new TempFiles();
+
+    /** @param out where results go; @param err where progress, warnings and errors go */
+    public LoomyCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            return execute();
+        } catch (UsageError e) {
+            err.println("loomy: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private int execute() throws UsageError {
+        List<Strategy> strategies = strategies();
+        ResultFormat format = resultFormat();
+        OutputFormat imageFormat = outputFormat();
+        checkCounts();
+
+        // Carriers are fixed when the first virtual thread starts: set them before any exists.
+        System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(run.parallelism()));
+        OpenCv.load();
+        Core.setNumThreads(run.cvThreads);
+        List<Filter> filters = filters(FilterRegistry.builtIns());
+
+        List<ImageFile> images = images();
+        boolean perRun = strategies.size() * filters.size() > 1;
+        OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
+        if (layout != null) {
+            try {
+                layout.check(inputs, images);
+            } catch (InputProblem e) {
+                throw new UsageError(e.getMessage());
+            }
+        }
+
+        FailureLog failures = new FailureLog(err);
+        Session session = new Session(new Benchmark(control, failures, RunListener.NONE), control,
+                new Session.Settings(measure.warmup, measure.repeat, run.parallelism()));
+        List<Measurement> measurements;
+        try {
+            measurements = session.run(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
+                    run.noWrite ? null : new ImageWriter(temps));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            control.interrupt();
+            measurements = List.of();
+        }
+        format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted()), out);
+        out.flush();
+        return ExitCodes.of(measurements, control.interrupted());
+    }
+
+    private List<Strategy> strategies() throws UsageError {
+        try {
+            return Strategies.parse(selection.strategies);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    private List<Filter> filters(FilterRegistry registry) throws UsageError {
+        List<Filter> chosen = new ArrayList<>();
+        for (String name : selection.filters) {
+            try {
+                Filter filter = registry.require(name);
+                if (!chosen.contains(filter)) {
+                    chosen.add(filter);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(e.getMessage());
+            }
+        }
+        return chosen;
+    }
+
+    private ResultFormat resultFormat() throws UsageError {
+        try {
+            return ResultFormat.named(report.format);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    private OutputFormat outputFormat() throws UsageError {
+        try {
+            return OutputFormat.parse(run.imageFormat);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    private void checkCounts() throws UsageError {
+        if (measure.repeat < 1) {
+            throw new UsageError("--repeat must be at least 1, not " + measure.repeat);
+        }
+        if (measure.warmup < 0) {
+            throw new UsageError("--warmup must be 0 or more, not " + measure.warmup);
+        }
+        if (run.parallelism() < 1) {
+            throw new UsageError("--parallelism must be at least 1, not " + run.parallelism());
+        }
+        if (run.cvThreads < 1) {
+            throw new UsageError("--cv-threads must be at least 1, not " + run.cvThreads);
+        }
+    }
+
+    private List<ImageFile> images() throws UsageError {
+        try {
+            List<ImageFile> images = new InputWalker(w -> err.println("loomy: " + w)).walk(inputs);
+            if (images.isEmpty()) {
+                throw new UsageError("no images found in " + inputs + " (looked for " + String.join(", ",
+                        dev.loomy.files.ImageExtensions.ALL) + ")");
+            }
+            return images;
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    private Map<String, Object> optionsUsed() {
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("strategy", selection.strategies);
+        options.put("filter", selection.filters);
+        options.put("output", run.noWrite ? null : run.output.toString());
+        options.put("no-write", run.noWrite);
+        options.put("image-format", run.imageFormat);
+        options.put("repeat", measure.repeat);
+        options.put("warmup", measure.warmup);
+        options.put("parallelism", run.parallelism());
+        options.put("cv-threads", run.cvThreads);
+        options.put("io-latency", run.ioLatency().toString());
+        options.put("inputs", inputs.stream().map(Path::toString).toList());
+        return options;
+    }
+}

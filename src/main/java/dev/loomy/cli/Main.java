@@ -1,0 +1,59 @@
+package dev.loomy.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import picocli.CommandLine;
+
+/**
+ * The entry point. A first argument that names a command ({@code filters}, {@code diff},
+ * {@code samples}) runs that command; anything else is the main command, so that a folder
+ * called {@code samples} can be given as an input anywhere but first (or as {@code ./samples}).
+ */
+public final class Main {
+
+    /** The commands that may stand as the first argument, by name. */
+    static final Map<String, BiFunction<PrintStream, PrintStream, Object>> COMMANDS = new LinkedHashMap<>();
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs loomy with {@code args} and returns its exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine commandLine;
+        String[] rest = args;
+        if (args.length > 0 && COMMANDS.containsKey(args[0])) {
+            commandLine = new CommandLine(COMMANDS.get(args[0]).apply(out, err));
+            commandLine.getCommandSpec().name("loomy " + args[0]);
+            rest = Arrays.copyOfRange(args, 1, args.length);
+        } else {
+            commandLine = new CommandLine(new LoomyCommand(out, err));
+        }
+        return configure(commandLine, out, err).execute(rest);
+    }
+
+    private static CommandLine configure(CommandLine commandLine, PrintStream out, PrintStream err) {
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        commandLine.setParameterExceptionHandler((e, args) -> {
+            e.getCommandLine().getErr().println("loomy: " + e.getMessage() + " (see '"
+                    + e.getCommandLine().getCommandName() + " --help')");
+            return ExitCodes.USAGE;
+        });
+        commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
+            // A bug or an environment failure, not bad input: say so and keep the trace for a report.
+            cl.getErr().println("loomy: internal error: " + e);
+            e.printStackTrace(cl.getErr());
+            return ExitCodes.CRASHED;
+        });
+        return commandLine;
+    }
+}

@@ -1,0 +1,15 @@
+package dev.loomy.cli;
+
+import picocli.CommandLine.Option;
+
+/** How many times each (strategy, filter) runs. */
+public final class MeasureOptions {
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "counted runs per strategy and filter (default: ${DEFAULT-VALUE})")
+    int repeat;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "0",
+            description = "uncounted runs before them, to warm up the JIT and the caches (default: ${DEFAULT-VALUE})")
+    int warmup;
+}

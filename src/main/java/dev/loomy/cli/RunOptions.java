@@ -1,0 +1,43 @@
+package dev.loomy.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import picocli.CommandLine.Option;
+
+/** What each run does and with how many threads. */
+public final class RunOptions {
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "out",
+            description = "where results go; never inside or equal to an input folder (default: ${DEFAULT-VALUE})")
+    Path output;
+
+    @Option(names = "--no-write", description = "apply the filters but write nothing (compute-only timing)")
+    boolean noWrite;
+
+    @Option(names = "--image-format", paramLabel = "F", defaultValue = "same",
+            description = "same (the input's format), png or jpg: the format of written images (default: ${DEFAULT-VALUE})")
+    String imageFormat;
+
+    @Option(names = "--parallelism", paramLabel = "N",
+            description = "pool size, ForkJoin parallelism and virtual-thread carriers (default: the available processors)")
+    Integer parallelism;
+
+    @Option(names = "--cv-threads", paramLabel = "N", defaultValue = "1",
+            description = "OpenCV's own worker threads inside one filter call; 1 lets the strategy alone "
+                    + "decide the parallelism (default: ${DEFAULT-VALUE})")
+    int cvThreads;
+
+    @Option(names = "--io-latency", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "a blocking wait added to every image read (e.g. 20ms), modelling slow storage "
+                    + "such as a network share (default: none)")
+    Duration ioLatency;
+
+    int parallelism() {
+        return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
+    }
+
+    Duration ioLatency() {
+        return ioLatency == null ? Duration.ZERO : ioLatency;
+    }
+}

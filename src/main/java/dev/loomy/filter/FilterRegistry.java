@@ -1,0 +1,51 @@
+package dev.loomy.filter;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** The filters a run can select, by name, without regard to case. */
+public final class FilterRegistry {
+
+    private final Map<String, Filter> byKey = new LinkedHashMap<>();
+
+    /** A registry holding the built-in filters with their default parameters. */
+    public static FilterRegistry builtIns() {
+        FilterRegistry registry = new FilterRegistry();
+        registry.register(new NoOp());
+        return registry;
+    }
+
+    /** Adds {@code filter}, replacing any filter of the same name (a filters file may redefine a built-in). */
+    public FilterRegistry register(Filter filter) {
+        byKey.put(key(filter.name()), filter);
+        return this;
+    }
+
+    public Optional<Filter> find(String name) {
+        return Optional.ofNullable(byKey.get(key(name)));
+    }
+
+    public Filter require(String name) {
+        return find(name).orElseThrow(() -> new UnknownFilterException(name, names()));
+    }
+
+    /** Every filter, in the order registered. */
+    public Collection<Filter> all() {
+        return List.copyOf(byKey.values());
+    }
+
+    public List<String> names() {
+        List<String> names = new ArrayList<>();
+        byKey.values().forEach(f -> names.add(f.name()));
+        return names;
+    }
+
+    private static String key(String name) {
+        return name.trim().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.loomy.filter;
+
+import java.util.Map;
+
+import org.opencv.core.Mat;
+
+/** Changes nothing: a run with NoOp measures reading and writing alone. */
+public final class NoOp implements Filter {
+
+    public static final String NAME = "NoOp";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Mat apply(Mat image) {
+        return image;
+    }
+
+    @Override
+    public Map<String, Object> parameters() {
+        return Map.of();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.loomy.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.pipeline.ImageTask;
+import dev.loomy.strategy.Strategy;
+
+/** Runs one strategy once over every image and records what happened. */
+public final class RunExecutor {
+
+    private final RunControl control;
+    private final FailureLog failures;
+    private final RunListener listener;
+    private final ResourceMonitor monitor = new ResourceMonitor();
+
+    public RunExecutor(RunControl control, FailureLog failures, RunListener listener) {
+        this.control = control;
+        this.failures = failures;
+        this.listener = listener;
+    }
+
+    public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImageTask> tasks, int parallelism, String label)
+            throws InterruptedException {
+        List<TimedJob> jobs = new ArrayList<>(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            jobs.add(new TimedJob(i, tasks.get(i), pipeline, control, failures, listener));
+        }
+        listener.runStarted(label, tasks.size());
+        monitor.reset();
+        long start = System.nanoTime();
+        try {
+            strategy.run(jobs, parallelism);
+        } catch (OutOfMemoryError e) {
+            // The OS refused a thread, or the heap ran out outside a job: this run crashed.
+            control.crash("out of memory: " + e.getMessage());
+        } finally {
+            listener.runFinished();
+        }
+        long end = System.nanoTime();
+        ResourcePeaks peaks = monitor.peaks();
+        List<ImageTiming> timings = new ArrayList<>(jobs.size());
+        for (TimedJob job : jobs) {
+            timings.add(job.timing(start, end));
+        }
+        return new RunRecord(end - start, timings, peaks, control.stopping());
+    }
+}

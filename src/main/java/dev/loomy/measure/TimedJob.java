@@ -1,0 +1,87 @@
+package dev.loomy.measure;
+
+import dev.loomy.pipeline.ImageException;
+import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.pipeline.ImageTask;
+import dev.loomy.strategy.ImageJob;
+
+/** An image job that records when it was handed over, when it finished and how. */
+final class TimedJob implements ImageJob {
+
+    private final int index;
+    private final ImageTask task;
+    private final ImagePipeline pipeline;
+    private final RunControl control;
+    private final FailureLog failures;
+    private final RunListener listener;
+
+    // Written by the strategy's thread and the worker; read after the strategy has joined them all.
+    private volatile long submittedAt;
+    private volatile String lane;
+    private volatile long completedAt;
+    private volatile ImageTiming.Status status;
+
+    TimedJob(int index, ImageTask task, ImagePipeline pipeline, RunControl control, FailureLog failures, RunListener listener) {
+        this.index = index;
+        this.task = task;
+        this.pipeline = pipeline;
+        this.control = control;
+        this.failures = failures;
+        this.listener = listener;
+    }
+
+    @Override
+    public ImageJob submitted() {
+        submittedAt = System.nanoTime();
+        return this;
+    }
+
+    @Override
+    public ImageJob submitted(String lane) {
+        this.lane = lane;
+        return submitted();
+    }
+
+    @Override
+    public void run() {
+        ImageTiming.Status outcome;
+        if (control.stopping()) {
+            outcome = ImageTiming.Status.SKIPPED;
+        } else {
+            outcome = process();
+        }
+        completedAt = System.nanoTime();
+        status = outcome;
+        listener.imageDone(outcome);
+    }
+
+    private ImageTiming.Status process() {
+        try {
+            pipeline.process(task);
+            return ImageTiming.Status.DONE;
+        } catch (ImageException e) {
+            failures.report(e);
+            return ImageTiming.Status.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ImageTiming.Status.SKIPPED;
+        } catch (OutOfMemoryError e) {
+            // Out of memory poisons the whole run: stop it and report it as crashed.
+            control.crash("out of memory (" + e.getMessage() + ") at " + task.source().path());
+            return ImageTiming.Status.FAILED;
+        } catch (RuntimeException e) {
+            failures.report(task.source().path().toString(), "unexpected error: " + e);
+            return ImageTiming.Status.FAILED;
+        }
+    }
+
+    /** This job's timing relative to {@code start}; a job the strategy never ran counts as skipped. */
+    ImageTiming timing(long start, long end) {
+        ImageTiming.Status s = status;
+        if (s == null) {
+            long at = (submittedAt == 0 ? end : submittedAt) - start;
+            return new ImageTiming(index, at, end - start, ImageTiming.Status.SKIPPED, lane);
+        }
+        return new ImageTiming(index, submittedAt - start, completedAt - start, s, lane);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.loomy.pipeline;
+
+import org.opencv.core.Mat;
+
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.Filters;
+
+/**
+ * What happens to one image: read, filter, write, and release every Mat on the way,
+ * whatever fails. Thread-safe: strategies call it from many threads at once.
+ */
+public final class ImagePipeline {
+
+    private final ImageReader reader;
+    private final Filter filter;
+    private final ImageWriter writer;
+
+    /** @param writer null when nothing is written ({@code --no-write}) */
+    public ImagePipeline(ImageReader reader, Filter filter, ImageWriter writer) {
+        this.reader = reader;
+        this.filter = filter;
+        this.writer = writer;
+    }
+
+    public Filter filter() {
+        return filter;
+    }
+
+    public void process(ImageTask task) throws ImageException, InterruptedException {
+        Mat input = reader.read(task.source().path());
+        Mat result = null;
+        try {
+            result = applyFilter(input, task);
+            if (writer != null && task.output() != null) {
+                writer.write(result, task.output());
+            }
+        } finally {
+            Filters.releaseResult(input, result);
+            input.release();
+        }
+    }
+
+    private Mat applyFilter(Mat input, ImageTask task) throws ImageException {
+        try {
+            return filter.apply(input);
+        } catch (RuntimeException e) {
+            throw new ImageException(task.source().path(), filter.name() + " failed: " + oneLine(e));
+        }
+    }
+
+    /** OpenCV's exception messages span several lines; errors are printed one per line. */
+    static String oneLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+}

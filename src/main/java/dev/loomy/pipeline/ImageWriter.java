@@ -1,0 +1,58 @@
+package dev.loomy.pipeline;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+import org.opencv.core.Mat;
+import org.opencv.core.MatOfByte;
+import org.opencv.imgcodecs.Imgcodecs;
+
+import dev.loomy.files.ImageExtensions;
+
+/**
+ * Encodes an image by its target's extension and writes it atomically: into a hidden
+ * temporary file in the target's folder, then renamed over the target. A reader of the
+ * output folder sees the old file or the new one, never a partial one.
+ */
+public final class ImageWriter {
+
+    private final TempFiles temps;
+
+    public ImageWriter(TempFiles temps) {
+        this.temps = temps;
+    }
+
+    public void write(Mat image, Path target) throws ImageException {
+        byte[] bytes = encode(image, target);
+        Path temp = null;
+        try {
+            Path folder = target.toAbsolutePath().getParent();
+            Files.createDirectories(folder);
+            temp = temps.beside(target);
+            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new ImageException(target, "cannot be written: " + e);
+        } finally {
+            if (temp != null) {
+                temps.done(temp);
+            }
+        }
+    }
+
+    private static byte[] encode(Mat image, Path target) throws ImageException {
+        String extension = ImageExtensions.of(target);
+        MatOfByte encoded = new MatOfByte();
+        try {
+            if (!Imgcodecs.imencode("." + extension, image, encoded)) {
+                throw new ImageException(target, "cannot be encoded as ." + extension);
+            }
+            return encoded.toArray();
+        } finally {
+            encoded.release();
+        }
+    }
+}

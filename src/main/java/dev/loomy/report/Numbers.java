@@ -1,0 +1,28 @@
+package dev.loomy.report;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/** Number formatting shared by the formats: fixed decimals, dot separator, "" for missing. */
+final class Numbers {
+
+    private Numbers() {
+    }
+
+    static String fixed(double value, int decimals) {
+        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    static String fixed(OptionalDouble value, int decimals) {
+        return value.isPresent() ? fixed(value.getAsDouble(), decimals) : "";
+    }
+
+    /** Bytes as MiB with one decimal, "" when unknown (negative). */
+    static String mebibytes(long bytes) {
+        return bytes < 0 ? "" : fixed(bytes / (1024.0 * 1024.0), 1);
+    }
+
+    static String count(long value) {
+        return value < 0 ? "" : Long.toString(value);
+    }
+}

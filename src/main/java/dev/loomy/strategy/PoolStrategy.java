@@ -1,0 +1,29 @@
+package dev.loomy.strategy;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/** A fixed pool of {@code parallelism} platform threads, one task per image. */
+public final class PoolStrategy implements Strategy {
+
+    @Override
+    public String name() {
+        return "pool";
+    }
+
+    @Override
+    public String description() {
+        return "a fixed pool of platform threads";
+    }
+
+    @Override
+    public void run(List<? extends ImageJob> jobs, int parallelism) {
+        // close() waits for every submitted task to finish.
+        try (ExecutorService pool = Executors.newFixedThreadPool(parallelism, Thread.ofPlatform().name("loomy-pool-", 0).factory())) {
+            for (ImageJob job : jobs) {
+                pool.execute(job.submitted());
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.loomy.strategy;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The strategies by name, and the parsing of {@code --strategy} lists. */
+public final class Strategies {
+
+    private static final List<Strategy> ALL = List.of(
+            new LoopStrategy(), new ThreadsStrategy(), new PoolStrategy(), new ForkJoinStrategy(),
+            new VirtualStrategy(), new VirtualPriorityStrategy());
+
+    /** What {@code all} stands for: the article's five strategies. */
+    public static final List<String> ALL_FIVE = List.of("loop", "threads", "pool", "forkjoin", "virtual");
+
+    private Strategies() {
+    }
+
+    public static List<Strategy> known() {
+        return ALL;
+    }
+
+    public static Strategy byName(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
+        return ALL.stream().filter(s -> s.name().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown strategy '" + name + "' (known: "
+                        + String.join(", ", ALL.stream().map(Strategy::name).toList()) + ", all)"));
+    }
+
+    /** Resolves names and {@code all}, keeping the first occurrence of each strategy. */
+    public static List<Strategy> parse(List<String> names) {
+        Set<Strategy> chosen = new LinkedHashSet<>();
+        for (String name : names) {
+            if (name.trim().equalsIgnoreCase("all")) {
+                ALL_FIVE.forEach(n -> chosen.add(byName(n)));
+            } else {
+                chosen.add(byName(name));
+            }
+        }
+        return new ArrayList<>(chosen);
+    }
+}

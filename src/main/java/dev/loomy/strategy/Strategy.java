@@ -1,0 +1,20 @@
+package dev.loomy.strategy;
+
+import java.util.List;
+
+/** A way of running a batch of image jobs concurrently (or not). */
+public interface Strategy {
+
+    /** The name users select it by, e.g. {@code virtual}. */
+    String name();
+
+    /** One line on what it does, for tables and help. */
+    String description();
+
+    /**
+     * Runs every job exactly once and returns when all have finished.
+     *
+     * @param parallelism the pool size or ForkJoin parallelism; strategies without a pool ignore it
+     */
+    void run(List<? extends ImageJob> jobs, int parallelism) throws InterruptedException;
+}

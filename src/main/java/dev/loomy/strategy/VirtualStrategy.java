@@ -1,0 +1,32 @@
+package dev.loomy.strategy;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * One virtual thread per image. The virtual threads share the JVM's carrier threads, whose
+ * number is fixed when the JVM starts ({@code jdk.virtualThreadScheduler.parallelism}, which
+ * the command line sets from {@code --parallelism}).
+ */
+public final class VirtualStrategy implements Strategy {
+
+    @Override
+    public String name() {
+        return "virtual";
+    }
+
+    @Override
+    public String description() {
+        return "one virtual thread per image";
+    }
+
+    @Override
+    public void run(List<? extends ImageJob> jobs, int parallelism) {
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomy-virtual-", 0).factory())) {
+            for (ImageJob job : jobs) {
+                executor.execute(job.submitted());
+            }
+        }
+    }
+}
