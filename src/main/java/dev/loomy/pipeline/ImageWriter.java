@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
+import org.opencv.core.CvException;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
@@ -51,6 +52,9 @@ public final class ImageWriter {
                 throw new ImageException(target, "cannot be encoded as ." + extension);
             }
             return encoded.toArray();
+        } catch (CvException e) {
+            // OpenCV throws, rather than returning false, for an extension it has no encoder for.
+            throw new ImageException(target, "cannot be encoded as ." + extension + ": " + ImagePipeline.oneLine(e));
         } finally {
             encoded.release();
         }

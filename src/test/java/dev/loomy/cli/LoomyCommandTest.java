@@ -1,0 +1,165 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.TestImages;
+
+class LoomyCommandTest {
+
+    @TempDir
+    Path dir;
+
+    Path input;
+
+    @BeforeEach
+    void images() {
+        input = dir.resolve("in");
+        TestImages.write(input.resolve("a.png"), 64, 48, 1);
+        TestImages.write(input.resolve("b.jpg"), 80, 60, 2);
+        TestImages.write(input.resolve("sub/c.PNG"), 33, 21, 3);
+        TestImages.write(input.resolve("sub/deeper/d.bmp"), 20, 20, 4);
+    }
+
+    private String out(String name) {
+        return dir.resolve(name).toString();
+    }
+
+    /** Relative path to bytes of every file under {@code folder}. */
+    private static Map<String, byte[]> contents(Path folder) throws Exception {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(folder)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                files.put(folder.relativize(file).toString(), Files.readAllBytes(file));
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void oneStrategyAndFilterWriteOneOutputPerImageUnderTheRelativePath() throws Exception {
+        Cli cli = Cli.run("--strategy=virtual", "--filter=noop", "-o", out("out"), input.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(contents(dir.resolve("out")).keySet())
+                .containsExactly("a.png", "b.jpg", "sub/c.PNG", "sub/deeper/d.bmp");
+        assertThat(cli.out()).contains("Strategy: virtual").contains("NoOp").contains("Avg (images/sec)");
+    }
+
+    @Test
+    void everyStrategyProducesIdenticalFiles() throws Exception {
+        Cli cli = Cli.run("--strategy=all,virtual-priority", "-o", out("out"), "--parallelism=2", input.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        Map<String, byte[]> reference = contents(dir.resolve("out/NoOp/loop"));
+        assertThat(reference).hasSize(4);
+        for (String strategy : List.of("threads", "pool", "forkjoin", "virtual", "virtual-priority")) {
+            Map<String, byte[]> files = contents(dir.resolve("out/NoOp/" + strategy));
+            assertThat(files.keySet()).as(strategy).isEqualTo(reference.keySet());
+            files.forEach((name, bytes) -> assertThat(Arrays.equals(bytes, reference.get(name))).as(strategy + " " + name).isTrue());
+        }
+    }
+
+    @Test
+    void csvHasTheContractColumnsAndOneRowPerStrategy() {
+        Cli cli = Cli.run("--strategy=all", "--format=csv", "--no-write", input.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        List<String> lines = cli.out().lines().toList();
+        List<String> header = List.of(lines.get(0).split(","));
+        assertThat(header).contains("strategy", "filter", "images", "failed", "runs", "time_ms_median", "time_ms_min",
+                "time_ms_max", "images_per_sec", "speedup_vs_loop", "outcome");
+        assertThat(lines).hasSize(6);
+        for (String line : lines.subList(1, 6)) {
+            String[] cells = line.split(",", -1);
+            assertThat(cells).hasSize(header.size());
+            assertThat(cells[header.indexOf("images")]).isEqualTo("4");
+            assertThat(cells[header.indexOf("failed")]).isEqualTo("0");
+            assertThat(cells[header.indexOf("outcome")]).isEqualTo("ok");
+            assertThat(Double.parseDouble(cells[header.indexOf("images_per_sec")])).isPositive();
+            assertThat(Double.parseDouble(cells[header.indexOf("speedup_vs_loop")])).isPositive();
+        }
+        assertThat(lines.subList(1, 6)).extracting(l -> l.split(",")[0])
+                .containsExactly("loop", "threads", "pool", "forkjoin", "virtual");
+    }
+
+    @Test
+    void speedUpIsEmptyWhenLoopWasNotMeasured() {
+        Cli cli = Cli.run("--strategy=virtual", "--format=csv", "--no-write", input.toString());
+
+        List<String> header = List.of(cli.out().lines().findFirst().orElseThrow().split(","));
+        String[] row = cli.out().lines().skip(1).findFirst().orElseThrow().split(",", -1);
+        assertThat(row[header.indexOf("speedup_vs_loop")]).isEmpty();
+    }
+
+    @Test
+    void noWriteWritesNothing() {
+        Cli cli = Cli.run("--no-write", "-o", out("out"), input.toString());
+
+        assertThat(cli.status()).isZero();
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void imageFormatReplacesExtensions() throws Exception {
+        Cli cli = Cli.run("--image-format=png", "-o", out("out"), input.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(contents(dir.resolve("out")).keySet()).containsExactly("a.png", "b.png", "sub/c.png", "sub/deeper/d.png");
+    }
+
+    @Test
+    void aBadImageIsNamedOnStandardErrorTheRestIsDoneAndTheExitIsOne() throws Exception {
+        Files.writeString(input.resolve("broken.jpg"), "not a jpeg");
+
+        Cli cli = Cli.run("--strategy=loop,virtual", "--format=csv", "-o", out("out"), input.toString());
+
+        assertThat(cli.status()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(cli.err().lines().filter(l -> l.contains("broken.jpg")).toList())
+                .singleElement().asString().contains("not a decodable image");
+        assertThat(cli.out()).contains("failed-images");
+        assertThat(contents(dir.resolve("out/NoOp/virtual"))).hasSize(4);
+    }
+
+    @Test
+    void badUsageExitsTwoWithOneLine() throws Exception {
+        assertUsage(Cli.run("--filter=Sepia", input.toString()), "unknown filter 'Sepia'");
+        assertUsage(Cli.run("--strategy=fibers", input.toString()), "unknown strategy 'fibers'");
+        assertUsage(Cli.run(dir.resolve("missing").toString()), "no such file or folder");
+        assertUsage(Cli.run("-o", input.resolve("out").toString(), input.toString()), "inside the input folder");
+        assertUsage(Cli.run("--repeat=0", input.toString()), "--repeat");
+        assertUsage(Cli.run("--format=xml", input.toString()), "unknown format");
+        assertUsage(Cli.run("--no-such-option", input.toString()), "Unknown option");
+        assertUsage(Cli.run(), "INPUT");
+        assertUsage(Cli.run(Files.createDirectories(dir.resolve("empty")).toString()), "no images found");
+        assertThat(input.resolve("out")).doesNotExist();
+    }
+
+    private static void assertUsage(Cli cli, String message) {
+        assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err().lines().toList()).as(cli.err()).singleElement().asString().startsWith("loomy: ").contains(message);
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
+    void helpAndVersionExitZero() {
+        Cli help = Cli.run("--help");
+        assertThat(help.status()).isZero();
+        assertThat(help.out()).contains("--strategy").contains("--filter").contains("INPUT");
+
+        Cli version = Cli.run("--version");
+        assertThat(version.status()).isZero();
+        assertThat(version.out()).startsWith("loomy ");
+    }
+}

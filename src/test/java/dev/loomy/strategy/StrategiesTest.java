@@ -1,0 +1,128 @@
+package dev.loomy.strategy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+class StrategiesTest {
+
+    /** A job that counts its runs and remembers the thread and lane it ran with. */
+    static final class CountingJob implements ImageJob {
+        final AtomicInteger submissions = new AtomicInteger();
+        final AtomicInteger runs = new AtomicInteger();
+        volatile Thread thread;
+        volatile String lane;
+
+        @Override
+        public ImageJob submitted() {
+            submissions.incrementAndGet();
+            return this;
+        }
+
+        @Override
+        public ImageJob submitted(String lane) {
+            this.lane = lane;
+            return submitted();
+        }
+
+        @Override
+        public void run() {
+            thread = Thread.currentThread();
+            runs.incrementAndGet();
+        }
+    }
+
+    static List<Strategy> strategies() {
+        return Strategies.known();
+    }
+
+    private static List<CountingJob> jobs(int n) {
+        List<CountingJob> jobs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            jobs.add(new CountingJob());
+        }
+        return jobs;
+    }
+
+    @ParameterizedTest
+    @MethodSource("strategies")
+    void runsEveryJobExactlyOnceAndStampsItsSubmission(Strategy strategy) throws Exception {
+        List<CountingJob> jobs = jobs(101);
+
+        strategy.run(jobs, 3);
+
+        assertThat(jobs).allSatisfy(job -> {
+            assertThat(job.runs).hasValue(1);
+            assertThat(job.submissions).hasValue(1);
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("strategies")
+    void handlesAnEmptyBatch(Strategy strategy) throws Exception {
+        strategy.run(List.of(), 2);
+    }
+
+    @Test
+    void eachStrategyUsesTheThreadsItPromises() throws Exception {
+        List<CountingJob> loop = jobs(5);
+        new LoopStrategy().run(loop, 4);
+        assertThat(loop).allSatisfy(j -> assertThat(j.thread).isSameAs(Thread.currentThread()));
+
+        List<CountingJob> threads = jobs(20);
+        new ThreadsStrategy().run(threads, 4);
+        assertThat(distinct(threads)).hasSize(20);
+        assertThat(threads).noneSatisfy(j -> assertThat(j.thread.isVirtual()).isTrue());
+
+        List<CountingJob> pool = jobs(50);
+        new PoolStrategy().run(pool, 3);
+        assertThat(distinct(pool)).hasSizeLessThanOrEqualTo(3);
+
+        List<CountingJob> forkJoin = jobs(50);
+        new ForkJoinStrategy().run(forkJoin, 2);
+        assertThat(distinct(forkJoin)).hasSizeLessThanOrEqualTo(2);
+
+        List<CountingJob> virtual = jobs(20);
+        new VirtualStrategy().run(virtual, 2);
+        assertThat(distinct(virtual)).hasSize(20);
+        assertThat(virtual).allSatisfy(j -> assertThat(j.thread.isVirtual()).isTrue());
+    }
+
+    @Test
+    void virtualPrioritySplitsTheImagesInTwoLanes() throws Exception {
+        List<CountingJob> jobs = jobs(7);
+
+        new VirtualPriorityStrategy().run(jobs, 2);
+
+        assertThat(jobs.subList(0, 3)).allSatisfy(j -> assertThat(j.lane).isEqualTo(VirtualPriorityStrategy.LOW));
+        assertThat(jobs.subList(3, 7)).allSatisfy(j -> assertThat(j.lane).isEqualTo(VirtualPriorityStrategy.HIGH));
+        assertThat(jobs).allSatisfy(j -> assertThat(j.thread.isVirtual()).isTrue());
+    }
+
+    @Test
+    void parsesNamesListsAndAll() {
+        assertThat(Strategies.parse(List.of("all")).stream().map(Strategy::name))
+                .containsExactly("loop", "threads", "pool", "forkjoin", "virtual");
+        assertThat(Strategies.parse(List.of("VIRTUAL", "loop", "virtual")).stream().map(Strategy::name))
+                .containsExactly("virtual", "loop");
+        assertThat(Strategies.parse(List.of("virtual-priority", "all")).stream().map(Strategy::name))
+                .containsExactly("virtual-priority", "loop", "threads", "pool", "forkjoin", "virtual");
+        assertThatThrownBy(() -> Strategies.parse(List.of("fibers")))
+                .hasMessageContaining("unknown strategy 'fibers'").hasMessageContaining("virtual-priority");
+    }
+
+    private static Set<Thread> distinct(List<CountingJob> jobs) {
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        jobs.forEach(j -> threads.add(j.thread));
+        return threads;
+    }
+}
