@@ -1,12 +1,9 @@
 package dev.loomy.pipeline;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.opencv.core.CvException;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
@@ -16,7 +13,8 @@ import org.opencv.imgcodecs.Imgcodecs;
  * default (alpha dropped, gray expanded, 16-bit scaled down), with a reason when it cannot.
  *
  * <p>The bytes are read in Java rather than by {@code imread} so that a failure has a
- * precise reason and so that the read is a Java blocking call: the optional
+ * precise reason, so that a file cut short is found before a decoder fills it with gray
+ * (see {@link FormatCheck}), and so that the read is a Java blocking call: the optional
  * {@code ioLatency} wait models slow storage, which virtual threads wait out without
  * holding a carrier thread.
  */
@@ -32,38 +30,30 @@ public final class ImageReader {
         this(Duration.ZERO);
     }
 
+    /** The decoded image, owned by the caller, who releases it. */
     public Mat read(Path file) throws ImageException, InterruptedException {
         if (!ioLatency.isZero()) {
             Thread.sleep(ioLatency);
         }
-        byte[] bytes = readBytes(file);
-        if (bytes.length == 0) {
-            throw new ImageException(file, "empty file (0 bytes)");
-        }
+        byte[] bytes = SourceFile.read(file);
+        ImageFormat format = FormatCheck.check(file, bytes);
         MatOfByte encoded = new MatOfByte(bytes);
+        Mat image = null;
         try {
-            Mat image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
+            image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
-                image.release();
-                throw new ImageException(file, "not a decodable image (corrupt, truncated, or not an image format OpenCV reads)");
+                throw new ImageException(file, "cannot be decoded: corrupt " + format.label() + " data");
             }
-            return image;
+            Mat decoded = image;
+            image = null;
+            return decoded;
+        } catch (CvException e) {
+            throw new ImageException(file, "cannot be decoded: " + ImagePipeline.oneLine(e));
         } finally {
+            if (image != null) {
+                image.release();
+            }
             encoded.release();
-        }
-    }
-
-    private static byte[] readBytes(Path file) throws ImageException {
-        try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ImageException(file, "no longer exists");
-        } catch (AccessDeniedException e) {
-            throw new ImageException(file, "permission denied");
-        } catch (IOException e) {
-            throw new ImageException(file, "cannot be read: " + e.getMessage());
-        } catch (OutOfMemoryError e) {
-            throw new ImageException(file, "too large to read into memory");
         }
     }
 }
