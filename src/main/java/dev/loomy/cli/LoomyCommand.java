@@ -25,6 +25,9 @@ import dev.loomy.measure.RunControl;
 import dev.loomy.measure.RunListener;
 import dev.loomy.measure.Session;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.pipeline.Admission;
+import dev.loomy.pipeline.AvailableMemory;
+import dev.loomy.pipeline.ImageHeaders;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
@@ -120,8 +123,9 @@ public final class LoomyCommand implements Callable<Integer> {
                 new Session.Settings(measure.warmup, measure.repeat, run.parallelism()));
         List<Measurement> measurements;
         try {
+            Map<Filter, Admission> admissions = admissions(filters, images);
             measurements = session.run(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
-                    run.noWrite ? null : new ImageWriter(temps));
+                    run.noWrite ? null : new ImageWriter(temps), admissions::get);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
@@ -130,6 +134,21 @@ public final class LoomyCommand implements Callable<Integer> {
         format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted()), out);
         out.flush();
         return ExitCodes.of(measurements, control.interrupted());
+    }
+
+    /** Each filter's gate for {@code --max-in-flight}, said once on standard error. */
+    private Map<Filter, Admission> admissions(List<Filter> filters, List<ImageFile> images) {
+        ImageHeaders headers = ImageHeaders.probe(images, control::interrupted);
+        AvailableMemory memory = AvailableMemory.now();
+        Map<Filter, Admission> admissions = new LinkedHashMap<>();
+        for (Filter filter : filters) {
+            Admission admission = run.maxInFlight.admission(filter, headers, run.parallelism(), memory);
+            if (!report.quiet) {
+                err.println("loomy: " + admission.description());
+            }
+            admissions.put(filter, admission);
+        }
+        return admissions;
     }
 
     private List<Strategy> strategies() throws UsageError {
@@ -211,6 +230,7 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("parallelism", run.parallelism());
         options.put("cv-threads", run.cvThreads);
         options.put("io-latency", run.ioLatency().toString());
+        options.put("max-in-flight", run.maxInFlight.toString());
         options.put("inputs", inputs.stream().map(Path::toString).toList());
         return options;
     }

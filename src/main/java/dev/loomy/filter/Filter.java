@@ -25,4 +25,18 @@ public interface Filter {
 
     /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
     Map<String, Object> parameters();
+
+    /**
+     * Native memory {@link #apply} holds at its peak, per pixel of the input, beyond the
+     * input itself (its result and temporaries): what admission control budgets for one
+     * image in flight on top of decoding and encoding ({@code --max-in-flight=auto}).
+     *
+     * <p>The built-ins' figures are measured: the maximum resident size ({@code /usr/bin/time
+     * -v}) of {@code loomy --strategy=loop} over one large image, minus the same with NoOp,
+     * divided by the image's pixels. A filter that does not know its own figure gets this
+     * conservative one.
+     */
+    default double workingBytesPerPixel() {
+        return 200;
+    }
 }

@@ -2,10 +2,12 @@ package dev.loomy.measure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
+import dev.loomy.pipeline.Admission;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageTask;
@@ -30,11 +32,13 @@ public final class Session {
     }
 
     /**
-     * @param layout where outputs go, or null when nothing is written
-     * @param writer null when nothing is written
+     * @param layout     where outputs go, or null when nothing is written
+     * @param writer     null when nothing is written
+     * @param admissions each filter's gate before every read ({@code --max-in-flight})
      */
     public List<Measurement> run(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                                 OutputLayout layout, ImageReader reader, ImageWriter writer) throws InterruptedException {
+                                 OutputLayout layout, ImageReader reader, ImageWriter writer,
+                                 Function<Filter, Admission> admissions) throws InterruptedException {
         List<Measurement> measurements = new ArrayList<>();
         for (Strategy strategy : strategies) {
             for (Filter filter : filters) {
@@ -42,7 +46,7 @@ public final class Session {
                     return measurements;
                 }
                 List<ImageTask> tasks = tasks(images, layout, filter, strategy);
-                ImagePipeline pipeline = new ImagePipeline(reader, filter, writer);
+                ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.apply(filter));
                 measurements.add(benchmark.measure(strategy, pipeline, tasks, settings.warmups(), settings.repeats(),
                         settings.parallelism()));
             }

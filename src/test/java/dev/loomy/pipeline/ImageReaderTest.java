@@ -50,6 +50,7 @@ class ImageReaderTest {
         // Opening a pipe for reading blocks until a writer comes: a read would hang for ever.
         Path fifo = mkfifo(dir.resolve("pipe.jpg"));
         assertThat(reason(fifo)).isEqualTo("not a regular file (a named pipe, socket or device): not read");
+        assertThat(ImageHeader.probe(fifo).sizeKnown()).isFalse();
     }
 
     @Test

@@ -1,0 +1,93 @@
+package dev.loomy.pipeline;
+
+import java.util.Comparator;
+import java.util.Locale;
+
+import dev.loomy.filter.Filter;
+
+/**
+ * {@code --max-in-flight}: how many images a run decodes and holds at once, whatever its
+ * strategy. {@code N} images; {@code auto}, a memory budget from the memory available and
+ * each image's estimated cost; {@code unbounded}, no limit (the way to watch a batch run
+ * out of memory).
+ *
+ * @param images the fixed number, or {@link #AUTO} or {@link #UNBOUNDED}
+ */
+public record InFlightLimit(int images) {
+
+    static final int AUTO = 0;
+    static final int UNBOUNDED = -1;
+
+    /** The share of the available memory that images in flight may take together under {@code auto}. */
+    static final double AUTO_SHARE = 0.5;
+
+    /**
+     * The most one image may need, as a share of the available memory, in every mode; beyond
+     * it an image is refused rather than allowed to push the machine into swapping or the
+     * kernel's out-of-memory killer. It is also the most {@code auto} takes to keep every
+     * core busy.
+     */
+    static final double CEILING_SHARE = 0.8;
+
+    public static InFlightLimit auto() {
+        return new InFlightLimit(AUTO);
+    }
+
+    /** Parses {@code auto}, {@code unbounded} or a positive number. */
+    public static InFlightLimit parse(String text) {
+        String value = text.trim().toLowerCase(Locale.ROOT);
+        if (value.equals("auto")) {
+            return auto();
+        }
+        if (value.equals("unbounded")) {
+            return new InFlightLimit(UNBOUNDED);
+        }
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) {
+                return new InFlightLimit(n);
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the message below.
+        }
+        throw new IllegalArgumentException("--max-in-flight must be a number of images (1 or more), auto or unbounded, not '"
+                + text + "'");
+    }
+
+    /** The gate for {@code filter}'s runs over the images whose headers are given. */
+    public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+        long ceiling = (long) (memory.physicalBytes() * CEILING_SHARE);
+        if (images == UNBOUNDED) {
+            return Admission.unbounded(headers, filter, ceiling,
+                    "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
+        }
+        if (images != AUTO) {
+            return Admission.images(headers, filter, ceiling, images,
+                    "at most " + images + " images in flight (--max-in-flight=" + images + ")");
+        }
+        ImageHeader largest = headers.all().stream()
+                .max(Comparator.comparingLong(h -> ImageCost.of(h, filter).nativeBytes()))
+                .orElse(new ImageHeader(0, 1, 1));
+        ImageCost cost = ImageCost.of(largest, filter);
+        long nativeBudget = budget(memory.physicalBytes(), cost.nativeBytes(), parallelism);
+        long heapBudget = budget(memory.heapBytes(), cost.heapBytes(), parallelism);
+        long fit = Math.min(nativeBudget / cost.nativeBytes(), heapBudget / cost.heapBytes());
+        long atMost = Math.clamp(fit, 1, Math.max(1, headers.all().size()));
+        return Admission.bytes(headers, filter, ceiling, nativeBudget, heapBudget,
+                "at most " + atMost + " images in flight (auto: " + Sizes.of(memory.physicalBytes())
+                        + " of memory and " + Sizes.of(memory.heapBytes()) + " of Java heap available, ~"
+                        + Sizes.of(cost.nativeBytes()) + " per " + filter.name() + " image of " + largest.dimensions() + ")");
+    }
+
+    /** A share of what is available, but room for {@code parallelism} images when there is memory for them. */
+    static long budget(long available, long perImage, int parallelism) {
+        long share = (long) (available * AUTO_SHARE);
+        long keepBusy = Math.min(perImage * parallelism, (long) (available * CEILING_SHARE));
+        return Math.max(share, keepBusy);
+    }
+
+    @Override
+    public String toString() {
+        return images == AUTO ? "auto" : images == UNBOUNDED ? "unbounded" : Integer.toString(images);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.loomy.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import dev.loomy.filter.NoOp;
+
+class AdmissionTest {
+
+    private static final long MIB = 1L << 20;
+    private static final AvailableMemory PLENTY = new AvailableMemory(16L << 30, 4L << 30);
+
+    /** Headers for files named 0..n-1, each {@code width x height}. */
+    private static ImageHeaders headers(int n, int width, int height) {
+        Map<Path, ImageHeader> map = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            map.put(Path.of(i + ".png"), new ImageHeader(1000, width, height));
+        }
+        return new ImageHeaders(map);
+    }
+
+    /** Runs one thread per file, each holding its permit briefly; returns the most held at once. */
+    @SuppressWarnings("try")
+    private static int mostAtOnce(Admission admission, List<Path> files, ConcurrentLinkedQueue<String> order) throws Exception {
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (Path file : files) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                try (Admission.Permit permit = admission.admit(file)) {
+                    most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                    order.add("in " + file);
+                    Thread.sleep(20);
+                    order.add("out " + file);
+                    inFlight.decrementAndGet();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        return most.get();
+    }
+
+    private static List<Path> files(int n) {
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            files.add(Path.of(i + ".png"));
+        }
+        return files;
+    }
+
+    @Test
+    void aFixedLimitHoldsAtMostThatManyImages() throws Exception {
+        Admission admission = InFlightLimit.parse("3").admission(new NoOp(), headers(40, 100, 100), 2, PLENTY);
+
+        assertThat(mostAtOnce(admission, files(40), new ConcurrentLinkedQueue<>())).isEqualTo(3);
+        assertThat(admission.description()).isEqualTo("at most 3 images in flight (--max-in-flight=3)");
+    }
+
+    @Test
+    void aByteBudgetLetsAHugeImageInAlone() throws Exception {
+        Map<Path, ImageHeader> map = new HashMap<>();
+        for (int i = 0; i < 12; i++) {
+            map.put(Path.of(i + ".png"), new ImageHeader(1000, 1000, 1000));
+        }
+        map.put(Path.of("huge.png"), new ImageHeader(1000, 10_000, 10_000));
+        // 1000x1000 NoOp needs about 3 MiB: a 16 MiB budget holds 5 of them, or the huge one (300 MiB) alone.
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 16 * MIB, 16 * MIB, "test");
+        List<Path> files = new ArrayList<>(files(6));
+        files.add(Path.of("huge.png"));
+        files.addAll(files(12).subList(6, 12));
+        ConcurrentLinkedQueue<String> order = new ConcurrentLinkedQueue<>();
+
+        int most = mostAtOnce(admission, files, order);
+
+        assertThat(most).isEqualTo(5);
+        List<String> events = List.copyOf(order);
+        int in = events.indexOf("in huge.png");
+        assertThat(events.get(in + 1)).isEqualTo("out huge.png");
+        assertThat(events.subList(0, in)).allSatisfy(e -> assertThat(events.subList(0, in)).contains(e.replace("in ", "out ")));
+    }
+
+    @Test
+    void anImageThatCouldNeverFitIsRefusedBeforeItIsRead() {
+        AvailableMemory little = new AvailableMemory(512 * MIB, 512 * MIB);
+        Admission admission = InFlightLimit.parse("unbounded").admission(new NoOp(), headers(1, 20_000, 20_000), 2, little);
+
+        assertThatThrownBy(() -> admission.admit(Path.of("0.png")))
+                .isInstanceOf(ImageException.class)
+                .hasMessage("0.png: too large for the memory available: a 20000x20000 image needs about 1.1 GiB with NoOp, "
+                        + "at most 410 MiB may be used");
+    }
+
+    @Test
+    void anImageLargerThanOpenCvDecodesIsRefusedWithItsLimit() {
+        Admission admission = InFlightLimit.auto().admission(new NoOp(), headers(1, 40_000, 30_000), 2, PLENTY);
+
+        assertThatThrownBy(() -> admission.admit(Path.of("0.png")))
+                .isInstanceOf(ImageException.class)
+                .hasMessageContaining("too large to decode: 40000x30000 is 1200000000 pixels, more than OpenCV's limit of "
+                        + "1073741824 (OPENCV_IO_MAX_IMAGE_PIXELS)");
+    }
+
+    @Test
+    void autoBudgetsHalfTheMemoryAndSaysHowManyImagesFit() {
+        // 1000x1000 NoOp: 3 bytes a pixel, 3 copies of the 1000-byte file and 64 KiB: 2.93 MiB; 50 MiB holds 17.
+        AvailableMemory memory = new AvailableMemory(100 * MIB, 1L << 30);
+        Admission admission = InFlightLimit.auto().admission(new NoOp(), headers(100, 1000, 1000), 2, memory);
+
+        assertThat(admission.description()).isEqualTo("at most 17 images in flight (auto: 100 MiB of memory and 1.0 GiB "
+                + "of Java heap available, ~3 MiB per NoOp image of 1000x1000)");
+    }
+
+    @Test
+    void autoKeepsEveryCoreBusyWhenMemoryAllows() {
+        // Half of 100 MiB holds 1 image of 40 MiB; 2 cores want 2, and 80 MiB is within the ceiling.
+        assertThat(InFlightLimit.budget(100 * MIB, 40 * MIB, 2)).isEqualTo(80 * MIB);
+        // 4 cores would want 160 MiB: no more than the ceiling (80%) is given.
+        assertThat(InFlightLimit.budget(100 * MIB, 40 * MIB, 4)).isEqualTo(80 * MIB);
+        // Small images: half the memory, far more than the cores need.
+        assertThat(InFlightLimit.budget(100 * MIB, MIB, 2)).isEqualTo(50 * MIB);
+    }
+
+    @Test
+    void theHeapBudgetCountsToo() throws Exception {
+        Map<Path, ImageHeader> map = new HashMap<>();
+        for (int i = 0; i < 20; i++) {
+            // 10 MB files: 20 MB of heap each, against a 45 MiB heap budget: 2 at once.
+            map.put(Path.of(i + ".png"), new ImageHeader(10_000_000, 100, 100));
+        }
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 45 * MIB, "test");
+
+        assertThat(mostAtOnce(admission, files(20), new ConcurrentLinkedQueue<>())).isEqualTo(2);
+    }
+
+    @Test
+    void parsesTheOption() {
+        assertThat(InFlightLimit.parse("auto")).isEqualTo(InFlightLimit.auto());
+        assertThat(InFlightLimit.parse(" Unbounded ").toString()).isEqualTo("unbounded");
+        assertThat(InFlightLimit.parse("12").images()).isEqualTo(12);
+        for (String bad : List.of("0", "-3", "lots", "")) {
+            assertThatThrownBy(() -> InFlightLimit.parse(bad)).hasMessageContaining("--max-in-flight must be");
+        }
+    }
+}
