@@ -82,6 +82,11 @@ public final class LoomyCommand implements Callable<Integer> {
         this.err = err;
     }
 
+    /** The one way a run is stopped (Ctrl-C and SIGTERM come through {@link Interrupts}). */
+    RunControl control() {
+        return control;
+    }
+
     @Override
     public Integer call() {
         try {
@@ -95,6 +100,7 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
+    @SuppressWarnings("try") // the signal handlers are installed for the block, never used in it
     private int execute() throws UsageError {
         List<Strategy> strategies = strategies();
         ResultFormat format = resultFormat();
@@ -122,7 +128,7 @@ public final class LoomyCommand implements Callable<Integer> {
         Session session = new Session(new Benchmark(control, failures, RunListener.NONE), control,
                 new Session.Settings(measure.warmup, measure.repeat, run.parallelism()));
         List<Measurement> measurements;
-        try {
+        try (Interrupts interrupts = Interrupts.install(control, temps, err, report.quiet)) {
             Map<Filter, Admission> admissions = admissions(filters, images);
             measurements = session.run(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
                     run.noWrite ? null : new ImageWriter(temps), admissions::get);
@@ -130,6 +136,9 @@ public final class LoomyCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
+        }
+        if (control.interrupted()) {
+            temps.deleteAll();
         }
         format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted()), out);
         out.flush();

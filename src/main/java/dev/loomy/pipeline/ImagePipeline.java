@@ -36,16 +36,35 @@ public final class ImagePipeline {
         return filter;
     }
 
-    @SuppressWarnings("try") // the permit is held for the block, never used in it
     public void process(ImageTask task) throws ImageException, InterruptedException {
+        process(task, Cancellation.NONE);
+    }
+
+    /**
+     * Processes one image unless {@code cancel} says to stop between its steps.
+     *
+     * @return true when the image was done, false when it was skipped or abandoned (nothing written)
+     */
+    @SuppressWarnings("try") // the permit is held for the block, never used in it
+    public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
         try (Admission.Permit permit = admission.admit(task.source().path())) {
+            if (cancel.skipNew()) {
+                return false;
+            }
             Mat input = reader.read(task.source().path());
             Mat result = null;
             try {
+                if (cancel.abandonStarted()) {
+                    return false;
+                }
                 result = applyFilter(input, task);
+                if (cancel.abandonStarted()) {
+                    return false;
+                }
                 if (writer != null && task.output() != null) {
                     writer.write(result, task.output());
                 }
+                return true;
             } finally {
                 Filters.releaseResult(input, result);
                 input.release();
