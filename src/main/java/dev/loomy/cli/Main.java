@@ -19,6 +19,10 @@ public final class Main {
     /** The commands that may stand as the first argument, by name. */
     static final Map<String, BiFunction<PrintStream, PrintStream, Object>> COMMANDS = new LinkedHashMap<>();
 
+    static {
+        COMMANDS.put("samples", SamplesCommand::new);
+    }
+
     private Main() {
     }
 

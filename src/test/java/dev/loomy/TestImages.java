@@ -1,0 +1,49 @@
+package dev.loomy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Point;
+import org.opencv.core.Scalar;
+import org.opencv.imgcodecs.Imgcodecs;
+import org.opencv.imgproc.Imgproc;
+
+import dev.loomy.opencv.OpenCv;
+
+/** Small deterministic test images, written where a test needs them. */
+public final class TestImages {
+
+    private TestImages() {
+    }
+
+    /** Writes a {@code width x height} image with noise and a shape (format from the name's extension). */
+    public static Path write(Path file, int width, int height, long seed) {
+        OpenCv.load();
+        Mat image = image(width, height, seed);
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            if (!Imgcodecs.imwrite(file.toString(), image)) {
+                throw new IllegalStateException("cannot write " + file);
+            }
+            return file;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            image.release();
+        }
+    }
+
+    /** An 8-bit BGR image: seeded noise with a filled circle, so that every filter has work to do. */
+    public static Mat image(int width, int height, long seed) {
+        OpenCv.load();
+        byte[] pixels = new byte[width * height * 3];
+        new Random(seed).nextBytes(pixels);
+        Mat image = new Mat(height, width, CvType.CV_8UC3);
+        image.put(0, 0, pixels);
+        Imgproc.circle(image, new Point(width / 2.0, height / 2.0), Math.min(width, height) / 3, new Scalar(40, 160, 220), -1);
+        return image;
+    }
+}
