@@ -20,6 +20,7 @@ public final class Main {
     static final Map<String, BiFunction<PrintStream, PrintStream, Object>> COMMANDS = new LinkedHashMap<>();
 
     static {
+        COMMANDS.put("diff", DiffCommand::new);
         COMMANDS.put("samples", SamplesCommand::new);
     }
 
