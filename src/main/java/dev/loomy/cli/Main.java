@@ -21,6 +21,8 @@ public final class Main {
 
     static {
         COMMANDS.put("filters", FiltersCommand::new);
+        COMMANDS.put("diff", DiffCommand::new);
+        COMMANDS.put("samples", SamplesCommand::new);
     }
 
     private Main() {
