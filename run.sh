@@ -118,10 +118,12 @@ esac
 stale && build
 
 # The class-data archive (one per Java version) makes start-up faster; the JVM rebuilds it when the
-# jar changes. Native access for OpenCV is granted by the jar's manifest (Enable-Native-Access).
+# jar changes. Its log is off because the JVM writes CDS warnings to standard output, where they
+# would corrupt csv or json results. Native access for OpenCV is granted by the jar's manifest.
 java_opts=()
 if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
-    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa")
+    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa"
+        -Xlog:cds=off -Xlog:cds+dynamic=off)
 fi
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.

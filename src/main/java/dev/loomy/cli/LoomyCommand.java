@@ -111,7 +111,7 @@ public final class LoomyCommand implements Callable<Integer> {
         System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(run.parallelism()));
         OpenCv.load();
         Core.setNumThreads(run.cvThreads);
-        List<Filter> filters = filters(FilterRegistry.builtIns());
+        List<Filter> filters = filters(selection.config.catalog().registry());
 
         List<ImageFile> images = images();
         boolean perRun = strategies.size() * filters.size() > 1;

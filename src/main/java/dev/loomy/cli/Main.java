@@ -19,6 +19,12 @@ public final class Main {
     /** The commands that may stand as the first argument, by name. */
     static final Map<String, BiFunction<PrintStream, PrintStream, Object>> COMMANDS = new LinkedHashMap<>();
 
+    static {
+        COMMANDS.put("filters", FiltersCommand::new);
+        COMMANDS.put("diff", DiffCommand::new);
+        COMMANDS.put("samples", SamplesCommand::new);
+    }
+
     private Main() {
     }
 
@@ -49,6 +55,10 @@ public final class Main {
             return ExitCodes.USAGE;
         });
         commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
+            if (e instanceof UsageError) {
+                cl.getErr().println("loomy: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
             // A bug or an environment failure, not bad input: say so and keep the trace for a report.
             cl.getErr().println("loomy: internal error: " + e);
             e.printStackTrace(cl.getErr());

@@ -2,6 +2,7 @@ package dev.loomy.cli;
 
 import java.util.List;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Which strategies and filters to run. */
@@ -16,4 +17,7 @@ public final class SelectionOptions {
             description = "NoOp, Cartoon2, ALTMRetinex or a name from filters.yaml, in any case; "
                     + "a comma list runs several (default: ${DEFAULT-VALUE})")
     List<String> filters;
+
+    @Mixin
+    ConfigOption config;
 }

@@ -31,7 +31,7 @@ public final class CsvFormat implements ResultFormat {
     }
 
     /** RFC 4180: quote a cell holding a comma, a quote or a line break; double its quotes. */
-    static String escape(String cell) {
+    public static String escape(String cell) {
         if (cell.contains(",") || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")) {
             return '"' + cell.replace("\"", "\"\"") + '"';
         }

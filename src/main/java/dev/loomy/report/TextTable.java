@@ -4,22 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A plain-text table with aligned columns: text left, numbers right. */
-final class TextTable {
+public final class TextTable {
 
     private final List<String> headers;
     private final boolean[] rightAligned;
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(List<String> headers, boolean... rightAligned) {
+    public TextTable(List<String> headers, boolean... rightAligned) {
         this.headers = headers;
         this.rightAligned = rightAligned;
     }
 
-    void add(List<String> row) {
+    public void add(List<String> row) {
         rows.add(row);
     }
 
-    String render() {
+    public String render() {
         int[] widths = new int[headers.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = headers.get(c).length();

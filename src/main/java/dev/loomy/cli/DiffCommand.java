@@ -1,0 +1,91 @@
+package dev.loomy.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import dev.loomy.diff.DiffReport;
+import dev.loomy.diff.ImagePairs;
+import dev.loomy.diff.PairComparer;
+import dev.loomy.diff.PairResult;
+import dev.loomy.files.InputProblem;
+import dev.loomy.opencv.OpenCv;
+import dev.loomy.pipeline.ImageReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code loomy diff A B}: how far apart two images, or two folders of images, are. */
+@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {"Compares two images, or two folders of images matched by relative path. Per image: "
+                + "the largest difference of one channel value (0-255), the share of identical channel values "
+                + "and the PSNR in dB (inf when identical).",
+            "Both images are decoded as the main command reads them (imread's default: 8-bit, 3 channels BGR; "
+                + "alpha dropped, gray expanded, 16-bit scaled down), so a difference in channels or depth "
+                + "alone does not show."},
+        footer = {"", "Exit status: 0 all identical; 1 some differ or are missing on one side; "
+                + "2 an image is unreadable, sizes differ, or bad usage."})
+public final class DiffCommand extends StreamCommand {
+
+    @Parameters(index = "0", paramLabel = "A", description = "an image, or a folder of images")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "an image, or a folder of images (the same kind as A)")
+    Path b;
+
+    @Option(names = "--format", paramLabel = "F", defaultValue = "table",
+            description = "table or csv (one row per image, every image and problem; the summary then goes "
+                    + "to standard error) (default: ${DEFAULT-VALUE})")
+    String format;
+
+    @Option(names = {"-q", "--quiet"}, description = "print only the summary (and the problems, on standard error)")
+    boolean quiet;
+
+    public DiffCommand(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    @Override
+    protected int execute() throws UsageError, InterruptedException {
+        DiffReport.Format reportFormat = format();
+        List<ImagePairs.Pair> pairs;
+        try {
+            pairs = ImagePairs.of(a, b, w -> err.println("loomy: " + w));
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (pairs.isEmpty()) {
+            throw new UsageError("no images found in " + a + " nor in " + b);
+        }
+        OpenCv.load();
+        PairComparer comparer = new PairComparer(new ImageReader());
+        DiffReport report = new DiffReport(out, err, reportFormat, quiet);
+        report.begin(pairs.stream().map(ImagePairs.Pair::name).toList());
+        for (ImagePairs.Pair pair : pairs) {
+            report.add(comparer.compare(pair));
+        }
+        report.finish();
+        return exitCode(report);
+    }
+
+    private DiffReport.Format format() throws UsageError {
+        return switch (format.trim().toLowerCase(Locale.ROOT)) {
+            case "table" -> DiffReport.Format.TABLE;
+            case "csv" -> DiffReport.Format.CSV;
+            default -> throw new UsageError("unknown format '" + format + "' for diff (expected table or csv)");
+        };
+    }
+
+    private static int exitCode(DiffReport report) {
+        if (report.count(PairResult.Kind.UNREADABLE) + report.count(PairResult.Kind.SIZE_MISMATCH) > 0) {
+            return ExitCodes.USAGE;
+        }
+        if (report.count(PairResult.Kind.DIFFERENT) + report.count(PairResult.Kind.ONLY_IN_A)
+                + report.count(PairResult.Kind.ONLY_IN_B) > 0) {
+            return ExitCodes.FAILED_IMAGES;
+        }
+        return ExitCodes.OK;
+    }
+}

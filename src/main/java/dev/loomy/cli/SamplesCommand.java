@@ -1,0 +1,130 @@
+package dev.loomy.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.opencv.core.Core;
+
+import dev.loomy.opencv.OpenCv;
+import dev.loomy.pipeline.ImageException;
+import dev.loomy.pipeline.ImageWriter;
+import dev.loomy.pipeline.TempFiles;
+import dev.loomy.samples.ImageSize;
+import dev.loomy.samples.SampleBatch;
+import dev.loomy.samples.SampleGenerator;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code loomy samples [--count=N] [--size=WxH] [--seed=S] DIR}: reproducible synthetic test images. */
+@Command(name = "samples", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {"Writes N reproducible photo-like test images into DIR: smooth colour fields, shapes, "
+                + "textures, lines, uneven light, blur and noise. Two in three are JPEG (quality 95), "
+                + "the rest PNG, named sample-0001.jpg, sample-0002.jpg, sample-0003.png, ...",
+            "The same seed and size give the same files on the same OpenCV build; image i is the same "
+                + "whatever the count, so a larger set extends a smaller one."},
+        footer = {"", "As the first argument, 'samples' names this command; to run loomy on a folder called samples, "
+                + "write it ./samples or put it after an option.",
+            "", "Exit status: 0 all written; 1 an image could not be written; 2 bad usage."})
+public final class SamplesCommand extends StreamCommand {
+
+    @Option(names = {"-n", "--count"}, paramLabel = "N", defaultValue = "10",
+            description = "how many images (default: ${DEFAULT-VALUE})")
+    int count;
+
+    @Option(names = "--size", paramLabel = "WxH", converter = SizeConverter.class,
+            description = "the size of every image, e.g. 1024x768 (default: a mix of photo sizes: "
+                    + "612x612, 640x480, 800x600, 1024x768 and their portrait forms)")
+    ImageSize size;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "another seed gives other images (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = {"-q", "--quiet"}, description = "print nothing when all goes well")
+    boolean quiet;
+
+    @Parameters(paramLabel = "DIR", arity = "0..1", description = "the folder to write into; created if missing")
+    Path dir;
+
+    public SamplesCommand(PrintStream out, PrintStream err) {
+        super(out, err);
+    }
+
+    @Override
+    protected int execute() throws UsageError, InterruptedException {
+        if (dir == null) {
+            throw new UsageError("missing DIR, the folder to write the images into (see 'loomy samples --help'); "
+                    + "to run loomy on the folder called samples, write it ./samples or after an option: "
+                    + "loomy --strategy=virtual samples");
+        }
+        if (count < 1) {
+            throw new UsageError("--count must be at least 1, not " + count + " (see 'loomy samples --help')");
+        }
+        createFolder();
+        OpenCv.load();
+        // Every image is painted on one thread of the batch's pool; OpenCV's threads would only compete.
+        Core.setNumThreads(1);
+        TempFiles temps = new TempFiles();
+        Thread cleanup = new Thread(temps::deleteAll);
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        long start = System.nanoTime();
+        try {
+            SampleBatch batch = new SampleBatch(new SampleGenerator(seed, size), new ImageWriter(temps),
+                    Runtime.getRuntime().availableProcessors());
+            SampleBatch.Result result = batch.write(dir, count);
+            if (!quiet) {
+                err.println(summary(result, System.nanoTime() - start));
+            }
+            return ExitCodes.OK;
+        } catch (ImageException e) {
+            err.println("loomy: " + e.getMessage());
+            return ExitCodes.FAILED_IMAGES;
+        } finally {
+            temps.deleteAll();
+            removeHook(cleanup);
+        }
+    }
+
+    private void createFolder() throws UsageError {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new UsageError(dir + ": exists and is not a folder");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UsageError(dir + ": cannot be created (" + e + ")");
+        }
+    }
+
+    private String summary(SampleBatch.Result result, long nanos) {
+        return String.format(Locale.ROOT, "loomy: wrote %d images (%d JPEG, %d PNG, %.1f MiB) to %s in %.2f s",
+                result.images(), result.jpegs(), result.pngs(), result.bytes() / (1024.0 * 1024.0), dir, nanos / 1e9);
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is exiting: the hook runs, which is what it is for.
+        }
+    }
+
+    /** Picocli's converter for {@code --size}, with the reason in its error. */
+    static final class SizeConverter implements CommandLine.ITypeConverter<ImageSize> {
+
+        @Override
+        public ImageSize convert(String value) {
+            try {
+                return ImageSize.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

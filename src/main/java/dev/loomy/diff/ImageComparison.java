@@ -1,0 +1,54 @@
+package dev.loomy.diff;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+import org.opencv.core.Core;
+import org.opencv.core.Mat;
+
+import dev.loomy.opencv.MatScope;
+
+/** How far apart two images of the same size and type are, channel value by channel value. */
+public final class ImageComparison {
+
+    /**
+     * @param maxDifference   the largest difference of one channel value (0 to 255 for 8-bit images)
+     * @param identicalValues how many channel values are equal in both
+     * @param totalValues     how many channel values each image has (width x height x channels)
+     * @param psnr            the peak signal-to-noise ratio in dB; infinite when the images are identical
+     */
+    public record Difference(int width, int height, int maxDifference, long identicalValues, long totalValues,
+            double psnr) {
+
+        public boolean identical() {
+            return identicalValues == totalValues;
+        }
+
+        /** The share of identical channel values in percent, rounded down so that 100 means all of them. */
+        public BigDecimal identicalPercent(int decimals) {
+            return BigDecimal.valueOf(identicalValues).multiply(BigDecimal.valueOf(100))
+                    .divide(BigDecimal.valueOf(totalValues), decimals, RoundingMode.DOWN);
+        }
+    }
+
+    private ImageComparison() {
+    }
+
+    /** Compares {@code a} and {@code b}, which must have the same size and type. */
+    public static Difference compare(Mat a, Mat b) {
+        if (!a.size().equals(b.size()) || a.type() != b.type()) {
+            throw new IllegalArgumentException("images differ in size or type: " + a + " and " + b);
+        }
+        try (MatScope scope = new MatScope()) {
+            Mat difference = scope.mat();
+            Core.absdiff(a, b, difference);
+            // One channel per element, so that the count and the maximum are per channel value.
+            Mat values = scope.add(difference.reshape(1));
+            long total = values.total();
+            long differing = Core.countNonZero(values);
+            int max = (int) Core.minMaxLoc(values).maxVal;
+            double psnr = differing == 0 ? Double.POSITIVE_INFINITY : Core.PSNR(a, b);
+            return new Difference(a.cols(), a.rows(), max, total - differing, total, psnr);
+        }
+    }
+}

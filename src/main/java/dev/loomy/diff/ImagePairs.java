@@ -1,0 +1,80 @@
+package dev.loomy.diff;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.InputWalker;
+
+/**
+ * The images to compare: two files, or two folders whose images are matched by relative
+ * path (found by the same walk as the main command's inputs: same extensions, hidden
+ * files skipped).
+ */
+public final class ImagePairs {
+
+    /**
+     * One image name and where it is, or would be, on each side.
+     *
+     * @param name the relative path (the first file's name when two files are compared)
+     * @param inA  whether {@code a} exists; when not, only B has the image
+     * @param inB  whether {@code b} exists; when not, only A has the image
+     */
+    public record Pair(String name, Path a, Path b, boolean inA, boolean inB) {
+    }
+
+    private ImagePairs() {
+    }
+
+    /**
+     * The pairs for {@code a} and {@code b}, sorted by name.
+     *
+     * @throws InputProblem when a path is missing, is not an image, or one is a file and the other a folder
+     */
+    public static List<Pair> of(Path a, Path b, Consumer<String> warnings) throws InputProblem {
+        InputWalker walker = new InputWalker(warnings);
+        List<ImageFile> imagesA = walker.walk(List.of(a));
+        List<ImageFile> imagesB = walker.walk(List.of(b));
+        boolean folderA = Files.isDirectory(a);
+        if (folderA != Files.isDirectory(b)) {
+            throw new InputProblem("cannot compare a " + (folderA ? "folder" : "file") + " with a "
+                    + (folderA ? "file" : "folder") + ": " + a + " and " + b + " (give two images or two folders)");
+        }
+        if (!folderA) {
+            return List.of(new Pair(a.getFileName().toString(), a, b, true, true));
+        }
+        Map<String, ImageFile> byNameA = byName(imagesA);
+        Map<String, ImageFile> byNameB = byName(imagesB);
+        Set<String> names = new TreeSet<>(byNameA.keySet());
+        names.addAll(byNameB.keySet());
+        List<Pair> pairs = new ArrayList<>(names.size());
+        for (String name : names) {
+            ImageFile inA = byNameA.get(name);
+            ImageFile inB = byNameB.get(name);
+            // The missing side is named by where the image would be, for the error line.
+            Path pathA = inA != null ? inA.path() : a.resolve(inB.relative());
+            Path pathB = inB != null ? inB.path() : b.resolve(inA.relative());
+            pairs.add(new Pair(name, pathA, pathB, inA != null, inB != null));
+        }
+        return pairs;
+    }
+
+    private static Map<String, ImageFile> byName(List<ImageFile> images) {
+        Map<String, ImageFile> byName = new HashMap<>();
+        images.forEach(image -> byName.put(name(image), image));
+        return byName;
+    }
+
+    /** The relative path with forward slashes, the same on every system. */
+    private static String name(ImageFile image) {
+        return image.relative().toString().replace('\\', '/');
+    }
+}

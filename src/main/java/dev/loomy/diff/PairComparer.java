@@ -1,0 +1,49 @@
+package dev.loomy.diff;
+
+import org.opencv.core.Mat;
+
+import dev.loomy.pipeline.ImageException;
+import dev.loomy.pipeline.ImageReader;
+
+/** Reads both images of a pair (8-bit BGR, as imread's default) and compares them; one pair in memory at a time. */
+public final class PairComparer {
+
+    private final ImageReader reader;
+
+    public PairComparer(ImageReader reader) {
+        this.reader = reader;
+    }
+
+    public PairResult compare(ImagePairs.Pair pair) throws InterruptedException {
+        if (!pair.inB()) {
+            return PairResult.problem(pair.name(), PairResult.Kind.ONLY_IN_A, pair.b() + ": missing (only in A: " + pair.a() + ")");
+        }
+        if (!pair.inA()) {
+            return PairResult.problem(pair.name(), PairResult.Kind.ONLY_IN_B, pair.a() + ": missing (only in B: " + pair.b() + ")");
+        }
+        Mat a = null;
+        Mat b = null;
+        try {
+            a = reader.read(pair.a());
+            b = reader.read(pair.b());
+            if (!a.size().equals(b.size())) {
+                return PairResult.problem(pair.name(), PairResult.Kind.SIZE_MISMATCH, pair.name() + ": sizes differ, "
+                        + size(a) + " in A (" + pair.a() + "), " + size(b) + " in B (" + pair.b() + ")");
+            }
+            return PairResult.compared(pair.name(), ImageComparison.compare(a, b));
+        } catch (ImageException e) {
+            return PairResult.problem(pair.name(), PairResult.Kind.UNREADABLE, e.getMessage());
+        } finally {
+            if (a != null) {
+                a.release();
+            }
+            if (b != null) {
+                b.release();
+            }
+        }
+    }
+
+    private static String size(Mat image) {
+        return image.cols() + "x" + image.rows();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.loomy.diff;
+
+/**
+ * What comparing one pair gave.
+ *
+ * @param difference the figures, for IDENTICAL and DIFFERENT only (else null)
+ * @param problem    one line naming the file and the reason, for the other kinds (else null)
+ */
+public record PairResult(String name, Kind kind, ImageComparison.Difference difference, String problem) {
+
+    public enum Kind {
+        IDENTICAL("identical"), DIFFERENT("different"), ONLY_IN_A("only-in-a"), ONLY_IN_B("only-in-b"),
+        UNREADABLE("unreadable"), SIZE_MISMATCH("size-mismatch");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        /** The word scripts see in the CSV's result column. */
+        public String label() {
+            return label;
+        }
+    }
+
+    static PairResult compared(String name, ImageComparison.Difference difference) {
+        return new PairResult(name, difference.identical() ? Kind.IDENTICAL : Kind.DIFFERENT, difference, null);
+    }
+
+    static PairResult problem(String name, Kind kind, String problem) {
+        return new PairResult(name, kind, null, problem);
+    }
+}

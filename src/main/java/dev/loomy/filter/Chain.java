@@ -1,0 +1,68 @@
+package dev.loomy.filter;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.opencv.core.Mat;
+
+/**
+ * Filters applied one after the other, each to the previous one's result.
+ *
+ * <p>Every intermediate result is released as soon as the next step has made its own; a step
+ * that returns its input (NoOp) hands the same Mat on, which is then released once, not twice.
+ * The chain's own input is never released, and its result follows the {@link Filter} contract:
+ * a new Mat, or the input itself when every step returned its input.
+ */
+public final class Chain implements Filter {
+
+    private final String name;
+    private final List<Filter> steps;
+
+    public Chain(String name, List<Filter> steps) {
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("chain '" + name + "' has no steps");
+        }
+        this.name = name;
+        this.steps = List.copyOf(steps);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    public List<Filter> steps() {
+        return steps;
+    }
+
+    @Override
+    public Mat apply(Mat image) {
+        Mat current = image;
+        boolean done = false;
+        try {
+            for (Filter step : steps) {
+                Mat next = step.apply(current);
+                if (next != current && current != image) {
+                    current.release();
+                }
+                current = next;
+            }
+            done = true;
+            return current;
+        } finally {
+            // A step failed: the last intermediate has no owner but this chain.
+            if (!done && current != image) {
+                current.release();
+            }
+        }
+    }
+
+    /** The steps' names, in order, under the key {@code chain}. */
+    @Override
+    public Map<String, Object> parameters() {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("chain", steps.stream().map(Filter::name).toList());
+        return parameters;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.loomy.filter.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.loomy.filter.Filter;
+import dev.loomy.opencv.OpenCv;
+
+/**
+ * Finds and reads the filters file: {@code --config=FILE} when given, else {@code filters.yaml}
+ * in the working folder when there is one, else the default packaged in the jar (the
+ * repository's own filters.yaml, copied in by the build).
+ */
+public final class FiltersFileLoader {
+
+    public static final String FILE_NAME = "filters.yaml";
+
+    private FiltersFileLoader() {
+    }
+
+    /**
+     * @param config     the file given by --config, or null
+     * @param workingDir where to look for filters.yaml when no file is given
+     */
+    public static FilterCatalog load(Path config, Path workingDir) throws FiltersFileException {
+        if (config != null) {
+            return read(config);
+        }
+        Path local = workingDir.resolve(FILE_NAME);
+        return Files.exists(local) ? read(local) : packaged();
+    }
+
+    /** Reads {@code file}, which must exist. */
+    public static FilterCatalog read(Path file) throws FiltersFileException {
+        String name = file.toString();
+        if (Files.isDirectory(file)) {
+            throw new FiltersFileException(name, "cannot read: it is a folder, not a file");
+        }
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new FiltersFileException(name, "no such file");
+        } catch (CharacterCodingException e) {
+            throw new FiltersFileException(name, "cannot read: not UTF-8 text");
+        } catch (IOException e) {
+            throw new FiltersFileException(name, "cannot read: " + e);
+        }
+        return parse(name, false, text);
+    }
+
+    /** The default packaged in the jar. */
+    public static FilterCatalog packaged() throws FiltersFileException {
+        URL url = FiltersFileLoader.class.getResource(FILE_NAME);
+        if (url == null) {
+            throw new IllegalStateException("the packaged " + FILE_NAME + " is missing from the class path");
+        }
+        try (InputStream in = url.openStream()) {
+            return parse(url.toString(), true, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new FiltersFileException(url.toString(), "cannot read: " + e);
+        }
+    }
+
+    static FilterCatalog parse(String name, boolean packaged, String text) throws FiltersFileException {
+        // A filter's constructor may prepare OpenCV data (lookup tables): the library must be there first.
+        OpenCv.load();
+        List<Kind> kinds = Kind.all();
+        YamlSource source = new YamlSource(name, text);
+        List<Definition> definitions = new FiltersFileParser(source, kinds).parse();
+        List<Filter> builtIns = kinds.stream().map(Kind::builtIn).toList();
+
+        Map<String, FilterCatalog.Entry> entries = new LinkedHashMap<>();
+        for (Kind kind : kinds) {
+            entries.put(FiltersFileParser.key(kind.name()), new FilterCatalog.Entry(kind.builtIn(), kind.name(), 0));
+        }
+        for (Map.Entry<Definition, Filter> resolved : new ChainResolver(source, builtIns, definitions).resolve()
+                .entrySet()) {
+            Definition definition = resolved.getKey();
+            String kind = definition instanceof Definition.OfKind ofKind ? ofKind.kind() : FilterCatalog.CHAIN;
+            entries.put(FiltersFileParser.key(definition.name()),
+                    new FilterCatalog.Entry(resolved.getValue(), kind, definition.line()));
+        }
+        return new FilterCatalog(name, packaged, List.copyOf(entries.values()));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
+import org.opencv.imgcodecs.Imgcodecs;
+
+import dev.loomy.opencv.OpenCv;
+
+/** A chain defined in a filters file runs by its name through the main command, end to end. */
+class ChainRunTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aChainFromTheFileRunsByNameAndWritesTheImage() throws Exception {
+        OpenCv.load();
+        Path input = Files.createDirectory(dir.resolve("in"));
+        Path image = input.resolve("tiny.png");
+        Mat pixels = new Mat(6, 8, CvType.CV_8UC3, new Scalar(10, 120, 240));
+        try {
+            pixels.put(2, 3, 1, 2, 3);
+            assertThat(Imgcodecs.imwrite(image.toString(), pixels)).isTrue();
+        } finally {
+            pixels.release();
+        }
+        Path config = Files.writeString(dir.resolve("mine.yaml"), """
+                filters:
+                  Nothing: {kind: NoOp}
+                  Twice: {chain: [nothing, NoOp, Nothing]}
+                """);
+        Path out = dir.resolve("out");
+
+        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=twice",
+                "--strategy=loop", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.status()).isEqualTo(ExitCodes.OK);
+        String[] csv = run.out().split("\n");
+        assertThat(csv).hasSize(2);
+        assertThat(csv[1]).startsWith("loop,Twice,1,0,");
+        Path written = out.resolve("tiny.png");
+        assertThat(written).exists();
+        Mat before = Imgcodecs.imread(image.toString());
+        Mat after = Imgcodecs.imread(written.toString());
+        Mat diff = new Mat();
+        try {
+            assertThat(after.size()).isEqualTo(before.size());
+            Core.absdiff(before, after, diff);
+            assertThat(Core.countNonZero(diff.reshape(1))).isZero();
+        } finally {
+            before.release();
+            after.release();
+            diff.release();
+        }
+    }
+}

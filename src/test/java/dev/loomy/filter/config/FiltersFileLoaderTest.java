@@ -1,0 +1,218 @@
+package dev.loomy.filter.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.filter.AltmRetinex;
+import dev.loomy.filter.Cartoon2;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.FilterRegistry;
+import dev.loomy.filter.NoOp;
+import dev.loomy.filter.UnknownFilterException;
+
+class FiltersFileLoaderTest {
+
+    @TempDir
+    Path dir;
+
+    private static Map<String, Object> params(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+
+    private static final Map<String, Object> CARTOON2 = params("red", 80, "green", 15, "blue", 10);
+    private static final Map<String, Object> ALTM = params("r", 10, "eps", 0.01, "eta", 36.0, "lambda", 10.0,
+            "kernelRatio", 0.1);
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    @Test
+    void thePackagedDefaultGivesTheThreeBuiltInsWithOrigamisParameters() throws Exception {
+        FilterCatalog catalog = FiltersFileLoader.packaged();
+
+        assertThat(catalog.packaged()).isTrue();
+        assertThat(catalog.entries()).extracting(e -> e.filter().name())
+                .containsExactly("NoOp", "Cartoon2", "ALTMRetinex");
+        assertThat(catalog.entries()).extracting(FilterCatalog.Entry::kind)
+                .containsExactly("NoOp", "Cartoon2", "ALTMRetinex");
+        FilterRegistry registry = catalog.registry();
+        assertThat(registry.require("noop")).isInstanceOf(NoOp.class);
+        assertThat(registry.require("cartoon2")).isInstanceOf(Cartoon2.class);
+        assertThat(registry.require("Cartoon2").parameters()).containsExactlyEntriesOf(CARTOON2);
+        assertThat(registry.require("altmretinex")).isInstanceOf(AltmRetinex.class);
+        assertThat(registry.require("ALTMRetinex").parameters()).containsExactlyEntriesOf(ALTM);
+        // The file defines them: their lines are known.
+        assertThat(catalog.entries()).allSatisfy(e -> assertThat(e.line()).isPositive());
+    }
+
+    @Test
+    void thePackagedDefaultIsTheRepositorysFilesYaml() throws Exception {
+        try (InputStream packaged = FiltersFileLoader.class.getResourceAsStream(FiltersFileLoader.FILE_NAME)) {
+            assertThat(packaged).isNotNull();
+            // Maven runs the tests in the project's folder, where the repository's filters.yaml is.
+            assertThat(packaged.readAllBytes()).isEqualTo(Files.readAllBytes(Path.of("filters.yaml")));
+        }
+    }
+
+    @Test
+    void theCommentedExamplesOfTheDefaultWorkWhenUncommented() throws Exception {
+        String text = Files.readString(Path.of("filters.yaml"));
+        int filters = text.indexOf("\nfilters:\n");
+        String uncommented = text.substring(0, filters) + text.substring(filters).replaceAll("(?m)^(\\s*)# ", "$1");
+
+        FilterRegistry registry = FiltersFileLoader.parse("filters.yaml", false, uncommented).registry();
+
+        assertThat(registry.names()).containsExactly("NoOp", "Cartoon2", "ALTMRetinex", "Poster", "BrightPoster");
+        assertThat(registry.require("Poster")).isInstanceOf(Cartoon2.class);
+        assertThat(registry.require("Poster").parameters()).containsExactlyEntriesOf(params("red", 6, "green", 6,
+                "blue", 6));
+        assertThat(((Chain) registry.require("BrightPoster")).steps()).extracting(Filter::name)
+                .containsExactly("ALTMRetinex", "Poster");
+    }
+
+    @Test
+    void aUserFilterTakesItsValuesAndTheKindsDefaultsForTheRest() throws Exception {
+        Path file = write("mine.yaml", """
+                filters:
+                  Poster: {kind: Cartoon2, red: 6, blue: 4}
+                  Night:
+                    kind: altmretinex
+                    eta: 20
+                    kernelRatio: 0.2
+                  Nothing: {kind: NoOp}
+                """);
+
+        FilterCatalog catalog = FiltersFileLoader.read(file);
+
+        assertThat(catalog.source()).isEqualTo(file.toString());
+        assertThat(catalog.packaged()).isFalse();
+        FilterRegistry registry = catalog.registry();
+        assertThat(registry.names()).containsExactly("NoOp", "Cartoon2", "ALTMRetinex", "Poster", "Night", "Nothing");
+        assertThat(registry.require("poster")).isInstanceOf(Cartoon2.class);
+        assertThat(registry.require("poster").name()).isEqualTo("Poster");
+        assertThat(registry.require("poster").parameters()).containsExactlyEntriesOf(params("red", 6, "green", 15,
+                "blue", 4));
+        assertThat(registry.require("NIGHT").parameters()).containsExactlyEntriesOf(params("r", 10, "eps", 0.01,
+                "eta", 20.0, "lambda", 10.0, "kernelRatio", 0.2));
+        assertThat(registry.require("nothing")).isInstanceOf(NoOp.class);
+        assertThat(registry.require("nothing").name()).isEqualTo("Nothing");
+        // Built-ins the file leaves out keep their defaults and have no line.
+        assertThat(registry.require("Cartoon2").parameters()).containsExactlyEntriesOf(CARTOON2);
+        assertThat(catalog.entries()).extracting(FilterCatalog.Entry::line).containsExactly(0, 0, 0, 2, 3, 7);
+        assertThat(catalog.entries()).extracting(FilterCatalog.Entry::kind)
+                .containsExactly("NoOp", "Cartoon2", "ALTMRetinex", "Cartoon2", "ALTMRetinex", "NoOp");
+    }
+
+    @Test
+    void chainsReferToFiltersByNameInAnyCaseAndInAnyOrder() throws Exception {
+        FilterCatalog catalog = FiltersFileLoader.parse("filters.yaml", false, """
+                filters:
+                  Twice: {chain: [brightposter, NOOP, BrightPoster]}
+                  BrightPoster:
+                    chain:
+                      - altmretinex
+                      - poster
+                  Poster: {kind: Cartoon2, red: 6, green: 6, blue: 6}
+                """);
+
+        FilterRegistry registry = catalog.registry();
+        Chain twice = (Chain) registry.require("twice");
+        Chain bright = (Chain) registry.require("brightposter");
+        assertThat(twice.steps()).containsExactly(bright, registry.require("NoOp"), bright);
+        assertThat(bright.steps()).containsExactly(registry.require("ALTMRetinex"), registry.require("Poster"));
+        assertThat(twice.parameters()).containsExactly(Map.entry("chain",
+                List.of("BrightPoster", "NoOp", "BrightPoster")));
+        assertThat(catalog.entries()).extracting(FilterCatalog.Entry::kind).endsWith("chain", "chain", "Cartoon2");
+    }
+
+    @Test
+    void aFileMayGiveABuiltInOtherValuesWhichChainsThenUse() throws Exception {
+        FilterCatalog catalog = FiltersFileLoader.parse("filters.yaml", false, """
+                filters:
+                  Both: {chain: [cartoon2, NoOp]}
+                  CARTOON2: {kind: Cartoon2, red: 20}
+                """);
+
+        FilterRegistry registry = catalog.registry();
+        assertThat(registry.names()).containsExactly("NoOp", "CARTOON2", "ALTMRetinex", "Both");
+        Filter cartoon = registry.require("Cartoon2");
+        assertThat(cartoon.parameters()).containsExactlyEntriesOf(params("red", 20, "green", 15, "blue", 10));
+        assertThat(((Chain) registry.require("both")).steps().get(0)).isSameAs(cartoon);
+    }
+
+    @Test
+    void anUnknownNameGivenToTheRegistryListsTheKnownOnes() throws Exception {
+        FilterRegistry registry = FiltersFileLoader.parse("filters.yaml", false,
+                "filters:\n  Poster: {kind: Cartoon2, red: 6}\n").registry();
+
+        assertThatThrownBy(() -> registry.require("Postr")).isInstanceOf(UnknownFilterException.class)
+                .hasMessage("unknown filter 'Postr' (known: NoOp, Cartoon2, ALTMRetinex, Poster)");
+    }
+
+    @Test
+    void anEmptyFileOrAnEmptyFiltersMappingLeavesTheBuiltIns() throws Exception {
+        for (String text : List.of("", "# nothing yet\n", "filters:\n", "filters: {}\n")) {
+            assertThat(FiltersFileLoader.parse("filters.yaml", false, text).registry().names())
+                    .as(text).containsExactly("NoOp", "Cartoon2", "ALTMRetinex");
+        }
+    }
+
+    @Test
+    void configWinsOverTheWorkingFoldersFileWhichWinsOverThePackagedOne() throws Exception {
+        Path work = Files.createDirectory(dir.resolve("work"));
+        Files.writeString(work.resolve("filters.yaml"), "filters:\n  Local: {kind: NoOp}\n");
+        Path config = write("given.yaml", "filters:\n  Given: {kind: NoOp}\n");
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+
+        assertThat(FiltersFileLoader.load(config, work).registry().names()).contains("Given").doesNotContain("Local");
+        FilterCatalog local = FiltersFileLoader.load(null, work);
+        assertThat(local.registry().names()).contains("Local");
+        assertThat(local.source()).isEqualTo(work.resolve("filters.yaml").toString());
+        FilterCatalog packaged = FiltersFileLoader.load(null, empty);
+        assertThat(packaged.packaged()).isTrue();
+        assertThat(packaged.registry().names()).containsExactly("NoOp", "Cartoon2", "ALTMRetinex");
+    }
+
+    @Test
+    void aMissingConfigFileIsAnErrorNotAFallBack() {
+        Path missing = dir.resolve("nope.yaml");
+
+        assertThatThrownBy(() -> FiltersFileLoader.load(missing, dir)).isInstanceOf(FiltersFileException.class)
+                .hasMessage(missing + ": no such file");
+    }
+
+    @Test
+    void aFolderOrNonUtf8FileCannotBeRead() throws Exception {
+        Path notText = Files.write(dir.resolve("bin.yaml"), new byte[] {'f', ':', ' ', (byte) 0xC3, (byte) 0x28});
+
+        assertThatThrownBy(() -> FiltersFileLoader.read(dir)).isInstanceOf(FiltersFileException.class)
+                .hasMessage(dir + ": cannot read: it is a folder, not a file");
+        assertThatThrownBy(() -> FiltersFileLoader.read(notText)).isInstanceOf(FiltersFileException.class)
+                .hasMessage(notText + ": cannot read: not UTF-8 text");
+    }
+
+    @Test
+    void errorsInAFileNameItsPath() throws Exception {
+        Path file = write("bad.yaml", "filters:\n  Poster: {kind: Cartoon2, gren: 6}\n");
+
+        assertThatThrownBy(() -> FiltersFileLoader.read(file)).isInstanceOf(FiltersFileException.class)
+                .hasMessage(file + ":2: unknown key 'gren' in filter 'Poster' (expected: kind, red, green, blue)");
+    }
+}
