@@ -47,6 +47,7 @@ public final class ImagePipeline {
      */
     @SuppressWarnings("try") // the permit is held for the block, never used in it
     public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
+        reader.awaitStorage();
         try (Admission.Permit permit = admission.admit(task.source().path())) {
             if (cancel.skipNew()) {
                 return false;

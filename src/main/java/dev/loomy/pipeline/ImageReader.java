@@ -14,8 +14,8 @@ import org.opencv.imgcodecs.Imgcodecs;
  *
  * <p>The bytes are read in Java rather than by {@code imread} so that a failure has a
  * precise reason, so that a file cut short is found before a decoder fills it with gray
- * (see {@link FormatCheck}), and so that the read is a Java blocking call: the optional
- * {@code ioLatency} wait models slow storage, which virtual threads wait out without
+ * (see {@link FormatCheck}). The optional {@code ioLatency} wait ({@link #awaitStorage})
+ * models slow storage as a Java blocking call, which virtual threads wait out without
  * holding a carrier thread.
  */
 public final class ImageReader {
@@ -30,11 +30,18 @@ public final class ImageReader {
         this(Duration.ZERO);
     }
 
-    /** The decoded image, owned by the caller, who releases it. */
-    public Mat read(Path file) throws ImageException, InterruptedException {
+    /**
+     * The storage's latency, waited out before an image is admitted and read: a slow share
+     * keeps a job waiting, but holds none of its memory yet.
+     */
+    public void awaitStorage() throws InterruptedException {
         if (!ioLatency.isZero()) {
             Thread.sleep(ioLatency);
         }
+    }
+
+    /** The decoded image, owned by the caller, who releases it. */
+    public Mat read(Path file) throws ImageException {
         byte[] bytes = SourceFile.read(file);
         ImageFormat format = FormatCheck.check(file, bytes);
         MatOfByte encoded = new MatOfByte(bytes);

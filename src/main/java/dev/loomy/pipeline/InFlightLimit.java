@@ -1,15 +1,16 @@
 package dev.loomy.pipeline;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 
 import dev.loomy.filter.Filter;
 
 /**
  * {@code --max-in-flight}: how many images a run decodes and holds at once, whatever its
- * strategy. {@code N} images; {@code auto}, a memory budget from the memory available and
- * each image's estimated cost; {@code unbounded}, no limit (the way to watch a batch run
- * out of memory).
+ * strategy. {@code N} images; {@code auto}, a budget in bytes for two images per core, within
+ * half the memory available, each image weighed by its estimated cost; {@code unbounded}, no
+ * limit (the way to watch a batch run out of memory).
  *
  * @param images the fixed number, or {@link #AUTO} or {@link #UNBOUNDED}
  */
@@ -18,7 +19,14 @@ public record InFlightLimit(int images) {
     static final int AUTO = 0;
     static final int UNBOUNDED = -1;
 
-    /** The share of the available memory that images in flight may take together under {@code auto}. */
+    /**
+     * The images in flight per core that {@code auto} aims for: one being computed while
+     * another is read or written. More would not make a batch faster (the cores are busy),
+     * only hold more memory: every image in flight holds its whole working set.
+     */
+    static final int PER_CORE = 2;
+
+    /** The most of the available memory that images in flight may take together under {@code auto}. */
     static final double AUTO_SHARE = 0.5;
 
     /**
@@ -65,25 +73,32 @@ public record InFlightLimit(int images) {
             return Admission.images(headers, filter, ceiling, images,
                     "at most " + images + " images in flight (--max-in-flight=" + images + ")");
         }
-        ImageHeader largest = headers.all().stream()
-                .max(Comparator.comparingLong(h -> ImageCost.of(h, filter).nativeBytes()))
-                .orElse(new ImageHeader(0, 1, 1));
-        ImageCost cost = ImageCost.of(largest, filter);
-        long nativeBudget = budget(memory.physicalBytes(), cost.nativeBytes(), parallelism);
-        long heapBudget = budget(memory.heapBytes(), cost.heapBytes(), parallelism);
+        // The median image sets the budget: a few huge ones then take a large share of it, small ones fit more.
+        List<ImageHeader> bySize = headers.all().stream()
+                .sorted(Comparator.comparingLong(h -> ImageCost.of(h, filter).nativeBytes())).toList();
+        ImageHeader typical = bySize.isEmpty() ? new ImageHeader(0, 1, 1) : bySize.get(bySize.size() / 2);
+        ImageCost cost = ImageCost.of(typical, filter);
+        int wanted = PER_CORE * parallelism;
+        long nativeBudget = budget(memory.physicalBytes(), cost.nativeBytes(), wanted, parallelism);
+        long heapBudget = budget(memory.heapBytes(), cost.heapBytes(), wanted, parallelism);
         long fit = Math.min(nativeBudget / cost.nativeBytes(), heapBudget / cost.heapBytes());
-        long atMost = Math.clamp(fit, 1, Math.max(1, headers.all().size()));
+        String why = fit >= wanted ? PER_CORE + " per core"
+                : "as many as the " + (nativeBudget / cost.nativeBytes() <= heapBudget / cost.heapBytes()
+                        ? "memory" : "Java heap") + " allows";
         return Admission.bytes(headers, filter, ceiling, nativeBudget, heapBudget,
-                "at most " + atMost + " images in flight (auto: " + Sizes.of(memory.physicalBytes())
-                        + " of memory and " + Sizes.of(memory.heapBytes()) + " of Java heap available, ~"
-                        + Sizes.of(cost.nativeBytes()) + " per " + filter.name() + " image of " + largest.dimensions() + ")");
+                "about " + Math.max(1, fit) + " images in flight at once (auto: " + why + "; ~" + Sizes.of(cost.nativeBytes())
+                        + " per " + filter.name() + " image of " + typical.dimensions() + ", "
+                        + Sizes.of(memory.physicalBytes()) + " of memory and " + Sizes.of(memory.heapBytes())
+                        + " of Java heap available)");
     }
 
-    /** A share of what is available, but room for {@code parallelism} images when there is memory for them. */
-    static long budget(long available, long perImage, int parallelism) {
-        long share = (long) (available * AUTO_SHARE);
-        long keepBusy = Math.min(perImage * parallelism, (long) (available * CEILING_SHARE));
-        return Math.max(share, keepBusy);
+    /**
+     * Room for {@code wanted} images within a share of what is available; but room for one per
+     * core when up to the ceiling allows it.
+     */
+    static long budget(long available, long perImage, int wanted, int parallelism) {
+        long budget = Math.min(perImage * wanted, (long) (available * AUTO_SHARE));
+        return Math.max(budget, Math.min(perImage * parallelism, (long) (available * CEILING_SHARE)));
     }
 
     @Override

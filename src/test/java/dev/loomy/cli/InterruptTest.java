@@ -91,7 +91,7 @@ class InterruptTest {
         LoomyCommand command = new LoomyCommand(o, e);
         AtomicInteger status = new AtomicInteger(-1);
         Thread run = Thread.ofPlatform().start(() -> status.set(new CommandLine(command).execute(
-                "--strategy=pool", "--parallelism=2", "--io-latency=20ms", "-o", out.toString(), input.toString())));
+                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), input.toString())));
 
         awaitOutputs(5, null);
         command.control().interrupt();
@@ -111,8 +111,9 @@ class InterruptTest {
     @Test
     @Timeout(60)
     void sigintStopsARealProcessWithPartialResultsAndExit130() throws Exception {
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=threads", "--max-in-flight=2",
-                "--io-latency=40ms", "-o", out.toString(), input.toString());
+        // Two images at a time, each behind 100 ms of storage latency: 3 s for the batch.
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=pool", "--parallelism=2",
+                "--io-latency=100ms", "-o", out.toString(), input.toString());
 
         awaitOutputs(4, loomy.process());
         loomy.kill("INT");
@@ -126,18 +127,19 @@ class InterruptTest {
     @Test
     @Timeout(60)
     void sigtermStopsLikeSigintAndASecondSignalExitsAtOnce() throws Exception {
-        // Slow enough that the images under way would take far longer than the test waits.
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=virtual", "--max-in-flight=1",
+        // One image at a time, each behind 2 s of storage latency: after the first output, the next job waits.
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=pool", "--parallelism=1",
                 "--io-latency=2s", "-o", out.toString(), input.toString());
 
         awaitOutputs(1, loomy.process());
         loomy.kill("TERM");
         Thread.sleep(200);
-        assertThat(loomy.process().isAlive()).as("the first signal waits for the image under way").isTrue();
+        assertThat(loomy.process().isAlive()).as("the first signal lets the job under way end its wait").isTrue();
         loomy.kill("INT");
 
         assertExits130Within(10, loomy);
         assertThat(loomy.stderr()).contains("loomy: interrupted (SIGTERM)").contains("loomy: stopped at once (SIGINT again)");
+        assertThat(loomy.stdout()).as("no results after stopping at once").isEmpty();
         assertThat(assertOutputsWhole()).isBetween(1L, 3L);
     }
 }

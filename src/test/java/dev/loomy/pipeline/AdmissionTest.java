@@ -115,23 +115,34 @@ class AdmissionTest {
     }
 
     @Test
-    void autoBudgetsHalfTheMemoryAndSaysHowManyImagesFit() {
-        // 1000x1000 NoOp: 3 bytes a pixel, 3 copies of the 1000-byte file and 64 KiB: 2.93 MiB; 50 MiB holds 17.
+    void autoHoldsTwoImagesPerCoreWhenMemoryAllows() {
+        // 1000x1000 NoOp: 3 bytes a pixel, 3 copies of the 1000-byte file and 64 KiB: 2.93 MiB.
         AvailableMemory memory = new AvailableMemory(100 * MIB, 1L << 30);
         Admission admission = InFlightLimit.auto().admission(new NoOp(), headers(100, 1000, 1000), 2, memory);
 
-        assertThat(admission.description()).isEqualTo("at most 17 images in flight (auto: 100 MiB of memory and 1.0 GiB "
-                + "of Java heap available, ~3 MiB per NoOp image of 1000x1000)");
+        assertThat(admission.description()).isEqualTo("about 4 images in flight at once (auto: 2 per core; ~3 MiB per "
+                + "NoOp image of 1000x1000, 100 MiB of memory and 1.0 GiB of Java heap available)");
     }
 
     @Test
-    void autoKeepsEveryCoreBusyWhenMemoryAllows() {
-        // Half of 100 MiB holds 1 image of 40 MiB; 2 cores want 2, and 80 MiB is within the ceiling.
-        assertThat(InFlightLimit.budget(100 * MIB, 40 * MIB, 2)).isEqualTo(80 * MIB);
-        // 4 cores would want 160 MiB: no more than the ceiling (80%) is given.
-        assertThat(InFlightLimit.budget(100 * MIB, 40 * MIB, 4)).isEqualTo(80 * MIB);
-        // Small images: half the memory, far more than the cores need.
-        assertThat(InFlightLimit.budget(100 * MIB, MIB, 2)).isEqualTo(50 * MIB);
+    void autoHoldsFewerWhenMemoryIsShortAndSaysSo() {
+        // Half of 8 MiB holds one 2.93 MiB image, but 80% holds one per core: 2.
+        AvailableMemory memory = new AvailableMemory(8 * MIB, 1L << 30);
+        Admission admission = InFlightLimit.auto().admission(new NoOp(), headers(100, 1000, 1000), 2, memory);
+
+        assertThat(admission.description()).startsWith("about 2 images in flight at once (auto: as many as the memory allows;");
+    }
+
+    @Test
+    void theBudgetIsForTheImagesWantedWithinHalfTheMemoryButKeepsTheCoresBusy() {
+        // Two per core of 1 MiB images: 4 MiB.
+        assertThat(InFlightLimit.budget(100 * MIB, MIB, 4, 2)).isEqualTo(4 * MIB);
+        // Two per core of 20 MiB images would be 80 MiB: half the memory, 50 MiB, is the most.
+        assertThat(InFlightLimit.budget(100 * MIB, 20 * MIB, 4, 2)).isEqualTo(50 * MIB);
+        // Half the memory holds one 40 MiB image; 2 cores want 2, and 80 MiB is within the ceiling (80%).
+        assertThat(InFlightLimit.budget(100 * MIB, 40 * MIB, 4, 2)).isEqualTo(80 * MIB);
+        // 4 cores would want 160 MiB: no more than the ceiling is given.
+        assertThat(InFlightLimit.budget(100 * MIB, 40 * MIB, 8, 4)).isEqualTo(80 * MIB);
     }
 
     @Test

@@ -33,8 +33,6 @@ class ImageReaderTest {
         } catch (ImageException e) {
             assertThat(e.file()).isEqualTo(file);
             return e.reason();
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
         }
     }
 
