@@ -2,6 +2,7 @@ package dev.loomy.pipeline;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -29,8 +30,14 @@ public final class TempFiles {
 
     /** A new hidden temporary name beside {@code target}, registered until {@link #done}. */
     public Path beside(Path target) {
-        String name = "." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".loomy-tmp";
-        Path temp = target.resolveSibling(name);
+        String unique = "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".loomy-tmp";
+        Path temp;
+        try {
+            temp = target.resolveSibling("." + target.getFileName() + unique);
+        } catch (InvalidPathException e) {
+            // A name the locale's charset cannot spell (non-ASCII under LANG=C) is only a byte path: leave it out.
+            temp = target.resolveSibling(unique);
+        }
         open.add(temp);
         return temp;
     }

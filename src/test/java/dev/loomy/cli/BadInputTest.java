@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,5 +135,23 @@ class BadInputTest {
                 image.release();
             }
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void aNonAsciiNameIsWrittenEvenWhereTheLocaleSpellsOnlyAscii() throws Exception {
+        Path only = dir.resolve("only");
+        TestImages.write(only.resolve("ünïcødé.png"), 20, 20, 1);
+        Path out = dir.resolve("ascii-out");
+        Map<String, String> posix = new HashMap<>();
+        posix.put("LANG", null);
+        posix.put("LC_CTYPE", null);
+        posix.put("LC_ALL", "C");
+
+        LoomyProcess loomy = LoomyProcess.start(dir, posix, List.of(), "--quiet", "-o", out.toString(), only.toString());
+
+        assertThat(loomy.process().waitFor(50, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
+        assertThat(out.resolve("ünïcødé.png")).isRegularFile();
     }
 }

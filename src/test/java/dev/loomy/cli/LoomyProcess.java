@@ -5,20 +5,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** loomy in a JVM of its own, on the test's class path, its output kept in files under {@code dir}. */
 record LoomyProcess(Process process, Path dir) {
 
     static LoomyProcess start(Path dir, List<String> jvmOptions, String... args) throws IOException {
+        return start(dir, Map.of(), jvmOptions, args);
+    }
+
+    /** With {@code environment} changed: a null value removes the variable. */
+    static LoomyProcess start(Path dir, Map<String, String> environment, List<String> jvmOptions, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "--enable-native-access=ALL-UNNAMED",
                 "dev.loomy.cli.Main"));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
-                .redirectError(dir.resolve("stderr.txt").toFile()).start();
-        return new LoomyProcess(process, dir);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile());
+        environment.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        return new LoomyProcess(builder.start(), dir);
     }
 
     /** Sends {@code signal} (INT, TERM, ...) as the shell's kill does. */
