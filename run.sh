@@ -12,6 +12,21 @@ min_major=21
 
 say() { printf 'loomy: %s\n' "$*" >&2; }
 
+# glibc serves buffers of up to 32 MiB from per-thread malloc arenas once a large one has been freed,
+# and an arena keeps what it freed: with one platform thread per image, the arenas keep what every
+# image once needed. Measured (ALTMRetinex, 16 photos of 12 megapixels, --strategy=threads
+# --max-in-flight=1, peak RSS by /usr/bin/time -v): 1.68 GB with glibc's default, 0.79 GB with the
+# threshold pinned at 128 KiB, as with --strategy=loop (one thread). Pinned, every buffer above it is
+# mapped on its own and given back when freed. Exported, so that forked measurement JVMs inherit it;
+# a value already set is kept.
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
+
+# Java decodes file names with the locale's charset: under C/POSIX (ASCII) a name with non-ASCII
+# letters prints as '?'. Where the user chose no locale at all and C.UTF-8 exists, use it.
+if [[ -z "${LC_ALL:-}${LC_CTYPE:-}${LANG:-}" ]] && locale -a 2>/dev/null | grep -qix 'c\.utf-\?8'; then
+    export LC_CTYPE=C.UTF-8
+fi
+
 # The major version of the Java home $1, from its `release` file (no JVM start), else from `java -version`.
 java_major() {
     local home="$1" version=""
