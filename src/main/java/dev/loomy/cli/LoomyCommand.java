@@ -1,7 +1,9 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,7 +129,7 @@ public final class LoomyCommand implements Callable<Integer> {
             control.interrupt();
             measurements = List.of();
         }
-        format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted()), out);
+        format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted(), false), out);
         out.flush();
         return ExitCodes.of(measurements, control.interrupted());
     }
@@ -210,8 +212,17 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("warmup", measure.warmup);
         options.put("parallelism", run.parallelism());
         options.put("cv-threads", run.cvThreads);
-        options.put("io-latency", run.ioLatency().toString());
+        options.put("io-latency", latencyText(run.ioLatency()));
         options.put("inputs", inputs.stream().map(Path::toString).toList());
         return options;
+    }
+
+    /** "20ms", "0.5ms", or "0" for none. */
+    private static String latencyText(Duration latency) {
+        if (latency.isZero()) {
+            return "0";
+        }
+        BigDecimal ms = BigDecimal.valueOf(latency.toNanos()).movePointLeft(6).stripTrailingZeros();
+        return ms.toPlainString() + "ms";
     }
 }

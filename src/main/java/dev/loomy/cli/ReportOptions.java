@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 public final class ReportOptions {
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "table",
-            description = "table or csv on standard output (default: ${DEFAULT-VALUE})")
+            description = "table, markdown, csv or json on standard output (default: ${DEFAULT-VALUE})")
     String format;
 
     @Option(names = "--quiet", description = "print nothing on standard error but errors")
