@@ -35,6 +35,8 @@ import dev.loomy.opencv.OpenCv;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
+import dev.loomy.report.ProgressBars;
+import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.report.Results;
 import dev.loomy.strategy.Strategies;
@@ -108,6 +110,7 @@ public final class LoomyCommand implements Callable<Integer> {
         List<Strategy> strategies = strategies();
         ResultFormat format = resultFormat();
         OutputFormat imageFormat = outputFormat();
+        ReportFiles files = reportFiles();
         checkCounts();
         boolean child = measure.child != null;
         if (child) {
@@ -153,7 +156,7 @@ public final class LoomyCommand implements Callable<Integer> {
         Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork), control.interrupted(), fork);
         format.write(results, out);
         out.flush();
-        return status;
+        return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
     }
 
     /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */
@@ -162,12 +165,23 @@ public final class LoomyCommand implements Callable<Integer> {
             return new ChildSession(measure.child, control, out);
         }
         FailureLog failures = new FailureLog(err);
-        RunListener progress = RunListener.NONE;
+        RunListener progress = !report.quiet && !report.noProgress && StderrTerminal.detected()
+                ? new ProgressBars(err) : RunListener.NONE;
         if (fork) {
             List<String> arguments = spec.commandLine().getParseResult().originalArgs();
             return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
         }
         return new InProcessSession(control, failures, progress);
+    }
+
+    private ReportFiles reportFiles() throws UsageError {
+        ReportFiles files = new ReportFiles(report.report, report.chart, report.timeline);
+        try {
+            files.check();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        return files;
     }
 
     private List<Strategy> strategies() throws UsageError {
@@ -251,6 +265,9 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("io-latency", latencyText(run.ioLatency()));
         options.put("fork", fork);
         options.put("format", report.format);
+        options.put("report", report.report == null ? null : report.report.toString());
+        options.put("chart", report.chart == null ? null : report.chart.toString());
+        options.put("timeline", report.timeline == null ? null : report.timeline.toString());
         options.put("inputs", inputs.stream().map(Path::toString).toList());
         return options;
     }
