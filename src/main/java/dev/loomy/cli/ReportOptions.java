@@ -15,12 +15,14 @@ public final class ReportOptions {
             description = "also write the results to FILE, in the format its extension names: .csv, .json, .md (or .txt: the table)")
     Path report;
 
-    @Option(names = "--chart", paramLabel = "FILE.png",
-            description = "a PNG chart of images/sec per strategy and filter, with each one's slowest and fastest run")
+    @Option(names = "--chart", paramLabel = "FILE",
+            description = "a PNG chart (FILE ends in .png) of images/sec per strategy and filter, with each one's "
+                    + "slowest and fastest run")
     Path chart;
 
-    @Option(names = "--timeline", paramLabel = "FILE.png",
-            description = "a PNG of when each image finished against the order it was submitted, per strategy (median run)")
+    @Option(names = "--timeline", paramLabel = "FILE",
+            description = "a PNG (FILE ends in .png) of when each image finished against the order it was submitted, "
+                    + "per strategy (its median run)")
     Path timeline;
 
     @Option(names = "--quiet", description = "print nothing on standard error but errors")

@@ -66,7 +66,7 @@ public final class ChildProtocol {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
-            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
             .build();
 
     private ChildProtocol() {

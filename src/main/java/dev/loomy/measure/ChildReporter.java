@@ -90,11 +90,16 @@ final class ChildReporter implements RunListener, AutoCloseable {
         }
     }
 
+    /** Stops the sender and sends what is left, so that nothing follows the result. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         sender.interrupt();
-        sender.join();
+        try {
+            sender.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         flush();
     }
 }

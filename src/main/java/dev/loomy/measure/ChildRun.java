@@ -46,6 +46,7 @@ final class ChildRun {
     private int done;
     private int failed;
     private int skipped;
+    private volatile boolean runOpen;
 
     ChildRun(Pair pair, SessionPlan plan, RunControl control, FailureLog failures, RunListener listener,
              PrintStream err, Set<String> stderrSeen, Duration grace) {
@@ -79,6 +80,10 @@ final class ChildRun {
         }
         stdout.join();
         stderr.join();
+        if (runOpen) {
+            // The child died in the middle of a run: its progress display ends here.
+            listener.runFinished();
+        }
         if (result != null) {
             return result;
         }
@@ -140,10 +145,14 @@ final class ChildRun {
         switch (message) {
             case ChildProtocol.RunStarted started -> {
                 done = failed = skipped = 0;
+                runOpen = true;
                 listener.runStarted(started.label(), started.images());
             }
             case ChildProtocol.Progress progress -> progress(progress);
-            case ChildProtocol.RunFinished finished -> listener.runFinished();
+            case ChildProtocol.RunFinished finished -> {
+                runOpen = false;
+                listener.runFinished();
+            }
             case ChildProtocol.Failure failure -> failures.report(failure.file(), failure.reason());
             case ChildProtocol.Result r -> result = r.measurement();
         }

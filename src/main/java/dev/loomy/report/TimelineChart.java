@@ -36,8 +36,8 @@ public final class TimelineChart {
         boolean severalFilters = results.measurements().stream().map(Measurement::filter).distinct().count() > 1;
         String filters = String.join(", ", results.measurements().stream().map(Measurement::filter).distinct().toList());
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("When each image finished: " + filters + ", median run of " + Captions.runs(results) + ", on "
-                        + Charts.machine(results) + ", parallelism " + results.options().get("parallelism"))
+                .title("When each image finished, in each strategy's median run (of " + Captions.runs(results) + "): "
+                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().get("parallelism"))
                 .xAxisTitle("image, in the order it was submitted")
                 .yAxisTitle("finished (ms since the run started)")
                 .build();
