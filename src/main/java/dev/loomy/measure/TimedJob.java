@@ -54,8 +54,10 @@ final class TimedJob implements ImageJob {
         if (control.stopping()) {
             outcome = ImageTiming.Status.SKIPPED;
         } else {
+            // A virtual thread may resume on another carrier after a wait: both ends are counted.
             workers.add(worker());
             outcome = process();
+            workers.add(worker());
         }
         completedAt = System.nanoTime();
         status = outcome;

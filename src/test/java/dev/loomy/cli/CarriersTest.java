@@ -42,10 +42,11 @@ class CarriersTest {
     @Test
     void aForkedChildGetsTheCarriersAsked() throws Exception {
         Path in = dir.resolve("in");
-        TestImages.write(in, 12, 640, 480);
+        // Each image takes milliseconds to decode, so that every carrier has taken one before the others are done.
+        TestImages.write(in, 16, 640, 480);
         int parallelism = Runtime.getRuntime().availableProcessors() + 1;
-        Run run = Run.of("--strategy=virtual", "--fork", "--parallelism=" + parallelism, "--io-latency=10ms", "--no-write",
-                "--format=json", in.toString());
+        Run run = Run.of("--strategy=virtual", "--fork", "--parallelism=" + parallelism, "--no-write", "--format=json",
+                in.toString());
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode row = new ObjectMapper().readTree(run.out()).at("/results/0");
         assertThat(new ObjectMapper().readTree(run.out()).get("forked").asBoolean()).isTrue();
@@ -59,7 +60,7 @@ class CarriersTest {
         // A JVM of its own: this one's carriers were fixed by whichever test started a virtual thread first.
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--strategy=virtual", "--no-fork", "--parallelism=1", "--io-latency=10ms", "--no-write", "--format=json",
+                "--strategy=virtual", "--no-fork", "--parallelism=1", "--no-write", "--format=json",
                 in.toString()));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

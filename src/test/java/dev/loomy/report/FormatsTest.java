@@ -16,6 +16,11 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Outcome;
+import dev.loomy.measure.ResourcePeaks;
+import dev.loomy.measure.RunRecord;
+
 class FormatsTest {
 
     private static String render(ResultFormat format, Results results) {
@@ -141,6 +146,21 @@ class FormatsTest {
         assertThat(text).contains("NoOp: last image done at: priority 1 20.0 ms, priority 10 40.0 ms");
         assertThat(text).contains("NoOp: crashed: exit status 137, a|b");
         assertThat(text.lines()).allMatch(line -> line.length() <= 120);
+    }
+
+    @Test
+    void aResidentPeakThatCouldNotBeResetPerRunIsMarkedInEveryFormat() throws Exception {
+        RunRecord run = SampleResults.run(100, 2);
+        RunRecord unwindowed = new RunRecord(run.wallNanos(), run.images(), new ResourcePeaks(9, 1, 300L << 20, false), 1, false);
+        Results results = new Results(List.of(new Measurement("loop", "NoOp", 2, 0, List.of(unwindowed), Outcome.OK, null)),
+                SampleResults.MACHINE, SampleResults.results().options(), false, false);
+        String table = render(new TableFormat(), results);
+        assertThat(table).contains(" *300.0  ok").contains("(* since the JVM started");
+        assertThat(render(new MarkdownFormat(), results)).contains("| \\*300.0 |");
+        assertThat(render(new CsvFormat(), results).lines().toList().get(1)).contains(",300.0,false,ok,");
+        JsonNode row = new ObjectMapper().readTree(render(new JsonFormat(), results)).at("/results/0");
+        assertThat(row.get("rss_windowed").asBoolean()).isFalse();
+        assertThat(row.at("/raw_runs/0/rss_windowed").asBoolean()).isFalse();
     }
 
     @Test
