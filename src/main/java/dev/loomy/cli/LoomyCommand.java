@@ -1,12 +1,15 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 import org.opencv.core.Core;
 
@@ -17,24 +20,32 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
-import dev.loomy.measure.Benchmark;
+import dev.loomy.measure.ChildLauncher;
+import dev.loomy.measure.ChildSession;
 import dev.loomy.measure.FailureLog;
+import dev.loomy.measure.ForkedSession;
+import dev.loomy.measure.InProcessSession;
 import dev.loomy.measure.MachineInfo;
 import dev.loomy.measure.Measurement;
 import dev.loomy.measure.RunControl;
 import dev.loomy.measure.RunListener;
 import dev.loomy.measure.Session;
+import dev.loomy.measure.SessionPlan;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
+import dev.loomy.report.ProgressBars;
+import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.report.Results;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code loomy [OPTIONS] INPUT...}: filters a batch of images under each chosen strategy and reports the timings. */
 @Command(name = "loomy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
@@ -68,6 +79,9 @@ public final class LoomyCommand implements Callable<Integer> {
             description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
     List<Path> inputs;
 
+    @Spec
+    CommandSpec spec;
+
     private final PrintStream out;
     private final PrintStream err;
     private final RunControl control = new RunControl();
@@ -96,7 +110,12 @@ public final class LoomyCommand implements Callable<Integer> {
         List<Strategy> strategies = strategies();
         ResultFormat format = resultFormat();
         OutputFormat imageFormat = outputFormat();
+        ReportFiles files = reportFiles();
         checkCounts();
+        boolean child = measure.child != null;
+        if (child) {
+            Interrupts.install(control);
+        }
 
         // Carriers are fixed when the first virtual thread starts: set them before any exists.
         System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(run.parallelism()));
@@ -104,7 +123,8 @@ public final class LoomyCommand implements Callable<Integer> {
         Core.setNumThreads(run.cvThreads);
         List<Filter> filters = filters(selection.config.catalog().registry());
 
-        List<ImageFile> images = images();
+        // A child walks the same inputs again; its parent has already warned about them.
+        List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
         boolean perRun = strategies.size() * filters.size() > 1;
         OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
         if (layout != null) {
@@ -114,22 +134,54 @@ public final class LoomyCommand implements Callable<Integer> {
                 throw new UsageError(e.getMessage());
             }
         }
+        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
+                run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism());
+        if (child && plan.pair(measure.child).isEmpty()) {
+            throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
+        }
+        boolean fork = !child && (measure.fork != null ? measure.fork : plan.pairs().size() > 1);
 
-        FailureLog failures = new FailureLog(err);
-        Session session = new Session(new Benchmark(control, failures, RunListener.NONE), control,
-                new Session.Settings(measure.warmup, measure.repeat, run.parallelism()));
         List<Measurement> measurements;
         try {
-            measurements = session.run(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
-                    run.noWrite ? null : new ImageWriter(temps));
+            measurements = session(child, fork).run(plan);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
-        format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted()), out);
+        int status = ExitCodes.of(measurements, control.interrupted());
+        if (child) {
+            return status;
+        }
+        Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork), control.interrupted(), fork);
+        format.write(results, out);
         out.flush();
-        return ExitCodes.of(measurements, control.interrupted());
+        return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+    }
+
+    /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */
+    private Session session(boolean child, boolean fork) {
+        if (child) {
+            return new ChildSession(measure.child, control, out);
+        }
+        FailureLog failures = new FailureLog(err);
+        RunListener progress = !report.quiet && !report.noProgress && StderrTerminal.detected()
+                ? new ProgressBars(err) : RunListener.NONE;
+        if (fork) {
+            List<String> arguments = spec.commandLine().getParseResult().originalArgs();
+            return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
+        }
+        return new InProcessSession(control, failures, progress);
+    }
+
+    private ReportFiles reportFiles() throws UsageError {
+        ReportFiles files = new ReportFiles(report.report, report.chart, report.timeline);
+        try {
+            files.check();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        return files;
     }
 
     private List<Strategy> strategies() throws UsageError {
@@ -186,9 +238,9 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
-    private List<ImageFile> images() throws UsageError {
+    private List<ImageFile> images(Consumer<String> warnings) throws UsageError {
         try {
-            List<ImageFile> images = new InputWalker(w -> err.println("loomy: " + w)).walk(inputs);
+            List<ImageFile> images = new InputWalker(warnings).walk(inputs);
             if (images.isEmpty()) {
                 throw new UsageError("no images found in " + inputs + " (looked for " + String.join(", ",
                         dev.loomy.files.ImageExtensions.ALL) + ")");
@@ -199,7 +251,7 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, Object> optionsUsed() {
+    private Map<String, Object> optionsUsed(boolean fork) {
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("strategy", selection.strategies);
         options.put("filter", selection.filters);
@@ -210,8 +262,22 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("warmup", measure.warmup);
         options.put("parallelism", run.parallelism());
         options.put("cv-threads", run.cvThreads);
-        options.put("io-latency", run.ioLatency().toString());
+        options.put("io-latency", latencyText(run.ioLatency()));
+        options.put("fork", fork);
+        options.put("format", report.format);
+        options.put("report", report.report == null ? null : report.report.toString());
+        options.put("chart", report.chart == null ? null : report.chart.toString());
+        options.put("timeline", report.timeline == null ? null : report.timeline.toString());
         options.put("inputs", inputs.stream().map(Path::toString).toList());
         return options;
+    }
+
+    /** "20ms", "0.5ms", or "0" for none. */
+    private static String latencyText(Duration latency) {
+        if (latency.isZero()) {
+            return "0";
+        }
+        BigDecimal ms = BigDecimal.valueOf(latency.toNanos()).movePointLeft(6).stripTrailingZeros();
+        return ms.toPlainString() + "ms";
     }
 }
