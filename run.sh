@@ -107,6 +107,8 @@ build() {
         exit 2
     fi
     rm -f "$log"
+    # A class-data archive made for the old jar is refused with an error on every start, not replaced.
+    rm -f "$here"/target/loomy-java*.jsa
 }
 
 case "${1:-}" in
@@ -132,13 +134,14 @@ esac
 
 stale && build
 
-# The class-data archive (one per Java version) makes start-up faster; the JVM rebuilds it when the
-# jar changes. Its log is off because the JVM writes CDS warnings to standard output, where they
-# would corrupt csv or json results. Native access for OpenCV is granted by the jar's manifest.
-java_opts=()
+# The class-data archive (one per Java version) makes start-up faster; the JVM creates it when it is
+# missing, and build() deletes it with the old jar. Native access for OpenCV is granted by the jar's
+# manifest (Enable-Native-Access). The JVM's own warnings go to stderr (by default they go to stdout,
+# where they would corrupt --format=csv or json), except the archive's: it only saves start-up time,
+# and writing a new one lists every class it skips.
+java_opts=(-Xlog:disable '-Xlog:all=warning,cds*=off:stderr')
 if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
-    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa"
-        -Xlog:cds=off -Xlog:cds+dynamic=off)
+    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa")
 fi
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.

@@ -2,6 +2,8 @@ package dev.loomy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 import org.opencv.core.CvType;
@@ -45,5 +47,14 @@ public final class TestImages {
         image.put(0, 0, pixels);
         Imgproc.circle(image, new Point(width / 2.0, height / 2.0), Math.min(width, height) / 3, new Scalar(40, 160, 220), -1);
         return image;
+    }
+
+    /** Writes {@code count} noisy PNGs named img00.png, img01.png, ... into {@code folder}. */
+    public static List<Path> writeMany(Path folder, int count, int width, int height) {
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            files.add(write(folder.resolve(String.format("img%02d.png", i)), width, height, i));
+        }
+        return files;
     }
 }

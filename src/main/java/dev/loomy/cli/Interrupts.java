@@ -4,6 +4,9 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import dev.loomy.measure.RunControl;
 import dev.loomy.pipeline.TempFiles;
@@ -15,8 +18,13 @@ import sun.misc.SignalHandler;
  *
  * <p>The first calls {@link RunControl#interrupt()}, the one way a run is stopped: no new
  * image starts, the ones under way finish or, after {@link RunControl#GRACE}, are dropped,
- * and the main thread, once every strategy thread is joined, prints the partial results and
- * exits 130. The second exits at once with 130, after deleting the temporary files.
+ * and the main thread, once every strategy thread is joined (or, when forking, once the child
+ * has reported its partial measurement), prints the partial results and exits 130. The
+ * second exits at once with 130: child JVMs are killed, this JVM's temporary files deleted.
+ *
+ * <p>In a child JVM every signal only stops its run: the parent sends SIGTERM when the user
+ * presses Ctrl-C, and the terminal sends the child the same SIGINT; the parent decides when
+ * a child that takes too long is killed.
  *
  * <p>Signal handlers rather than a shutdown hook: by the time a hook runs the JVM is already
  * exiting, with a status it chose (130 for INT, 143 for TERM), while the strategy's threads
@@ -25,56 +33,81 @@ import sun.misc.SignalHandler;
  */
 public final class Interrupts implements AutoCloseable {
 
-    private static final Duration WRITE_PATIENCE = Duration.ofSeconds(2);
+    private static final Duration PATIENCE = Duration.ofSeconds(2);
 
     private final RunControl control;
     private final TempFiles temps;
     private final PrintStream err;
     private final boolean quiet;
+    private final boolean child;
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
     private final Thread hook;
     private int received;
 
-    private Interrupts(RunControl control, TempFiles temps, PrintStream err, boolean quiet) {
+    private Interrupts(RunControl control, TempFiles temps, PrintStream err, boolean quiet, boolean child) {
         this.control = control;
         this.temps = temps;
         this.err = err;
         this.quiet = quiet;
+        this.child = child;
         this.hook = new Thread(temps::deleteAll, "loomy-delete-temporary-files");
     }
 
-    /** Handles INT and TERM until closed; then the handlers that were there before are back. */
-    public static Interrupts install(RunControl control, TempFiles temps, PrintStream err, boolean quiet) {
-        Interrupts interrupts = new Interrupts(control, temps, err, quiet);
+    /** For the JVM the user started, until closed. */
+    public static Interrupts forRun(RunControl control, TempFiles temps, PrintStream err, boolean quiet) {
+        return new Interrupts(control, temps, err, quiet, false).install();
+    }
+
+    /** For a child JVM measuring one pair for its parent: every signal only stops the run. */
+    public static Interrupts forChild(RunControl control, TempFiles temps) {
+        return new Interrupts(control, temps, null, true, true).install();
+    }
+
+    private Interrupts install() {
         for (String name : new String[] {"INT", "TERM"}) {
             try {
                 Signal signal = new Signal(name);
-                interrupts.previous.put(signal, Signal.handle(signal, interrupts::received));
+                previous.put(signal, Signal.handle(signal, this::received));
             } catch (IllegalArgumentException e) {
                 // The JVM keeps this signal for itself (-Xrs) or the OS has none: it stops loomy the JVM's way.
             }
         }
-        Runtime.getRuntime().addShutdownHook(interrupts.hook);
-        return interrupts;
+        Runtime.getRuntime().addShutdownHook(hook);
+        return this;
     }
 
     /** Runs on the JVM's signal thread. */
     private synchronized void received(Signal signal) {
         received++;
-        if (received == 1) {
+        if (received == 1 || child) {
             control.interrupt();
-            if (!quiet) {
+            if (received == 1 && !quiet) {
                 err.println("loomy: interrupted (SIG" + signal.getName() + "): no new images; the ones under way get "
                         + RunControl.GRACE.toSeconds() + " s to finish; interrupt again to stop at once");
             }
             return;
         }
-        int deleted = temps.closeAndDeleteAll(WRITE_PATIENCE);
+        stopChildren();
+        int deleted = temps.closeAndDeleteAll(PATIENCE);
         err.println("loomy: stopped at once (SIG" + signal.getName() + " again)"
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         err.flush();
         System.out.flush();
         Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+    }
+
+    /** Kills the child JVMs measuring for this one, and waits briefly until they are gone. */
+    private static void stopChildren() {
+        ProcessHandle.current().children().forEach(child -> {
+            child.destroyForcibly();
+            try {
+                child.onExit().get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // Killed with SIGKILL: it is going; the sweep may miss a file it was writing.
+            }
+        });
     }
 
     @Override

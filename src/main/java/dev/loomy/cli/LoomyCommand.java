@@ -1,12 +1,15 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 import org.opencv.core.Core;
 
@@ -17,27 +20,33 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
-import dev.loomy.measure.Benchmark;
+import dev.loomy.measure.ChildLauncher;
+import dev.loomy.measure.ChildSession;
 import dev.loomy.measure.FailureLog;
+import dev.loomy.measure.ForkedSession;
+import dev.loomy.measure.InProcessSession;
 import dev.loomy.measure.MachineInfo;
 import dev.loomy.measure.Measurement;
 import dev.loomy.measure.RunControl;
 import dev.loomy.measure.RunListener;
 import dev.loomy.measure.Session;
+import dev.loomy.measure.SessionPlan;
 import dev.loomy.opencv.OpenCv;
-import dev.loomy.pipeline.Admission;
-import dev.loomy.pipeline.AvailableMemory;
-import dev.loomy.pipeline.ImageHeaders;
+import dev.loomy.pipeline.Admissions;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
+import dev.loomy.report.ProgressBars;
+import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.report.Results;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code loomy [OPTIONS] INPUT...}: filters a batch of images under each chosen strategy and reports the timings. */
 @Command(name = "loomy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
@@ -70,6 +79,9 @@ public final class LoomyCommand implements Callable<Integer> {
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
     List<Path> inputs;
+
+    @Spec
+    CommandSpec spec;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -105,7 +117,9 @@ public final class LoomyCommand implements Callable<Integer> {
         List<Strategy> strategies = strategies();
         ResultFormat format = resultFormat();
         OutputFormat imageFormat = outputFormat();
+        ReportFiles files = reportFiles();
         checkCounts();
+        boolean child = measure.child != null;
 
         // Carriers are fixed when the first virtual thread starts: set them before any exists.
         System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(run.parallelism()));
@@ -113,7 +127,8 @@ public final class LoomyCommand implements Callable<Integer> {
         Core.setNumThreads(run.cvThreads);
         List<Filter> filters = filters(selection.config.catalog().registry());
 
-        List<ImageFile> images = images();
+        // A child walks the same inputs again; its parent has already warned about them.
+        List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
         boolean perRun = strategies.size() * filters.size() > 1;
         OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
         if (layout != null) {
@@ -123,41 +138,64 @@ public final class LoomyCommand implements Callable<Integer> {
                 throw new UsageError(e.getMessage());
             }
         }
+        // Read only where pairs are measured: in this JVM, or in each child; said once per filter, by
+        // the child measuring the filter's first pair when forking.
+        boolean say = !report.quiet && (!child || measure.child.startsWith(strategies.get(0).name() + "/"));
+        Admissions admissions = new Admissions(run.maxInFlight, images, run.parallelism(), control::interrupted,
+                say ? note -> err.println("loomy: " + note) : note -> { });
+        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
+                run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism(), admissions);
+        if (child && plan.pair(measure.child).isEmpty()) {
+            throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
+        }
+        boolean fork = !child && (measure.fork != null ? measure.fork : plan.pairs().size() > 1);
 
-        FailureLog failures = new FailureLog(err);
-        Session session = new Session(new Benchmark(control, failures, RunListener.NONE), control,
-                new Session.Settings(measure.warmup, measure.repeat, run.parallelism()));
         List<Measurement> measurements;
-        try (Interrupts interrupts = Interrupts.install(control, temps, err, report.quiet)) {
-            Map<Filter, Admission> admissions = admissions(filters, images);
-            measurements = session.run(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
-                    run.noWrite ? null : new ImageWriter(temps), admissions::get);
+        try (Interrupts interrupts = child ? Interrupts.forChild(control, temps)
+                : Interrupts.forRun(control, temps, err, report.quiet)) {
+            measurements = session(child, fork).run(plan);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
         if (control.interrupted()) {
+            // None should be left: every write ends by renaming or deleting its own.
             temps.deleteAll();
         }
-        format.write(new Results(measurements, MachineInfo.current(), optionsUsed(), control.interrupted()), out);
+        int status = ExitCodes.of(measurements, control.interrupted());
+        if (child) {
+            return status;
+        }
+        Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork), control.interrupted(), fork);
+        format.write(results, out);
         out.flush();
-        return ExitCodes.of(measurements, control.interrupted());
+        return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
     }
 
-    /** Each filter's gate for {@code --max-in-flight}, said once on standard error. */
-    private Map<Filter, Admission> admissions(List<Filter> filters, List<ImageFile> images) {
-        ImageHeaders headers = ImageHeaders.probe(images, control::interrupted);
-        AvailableMemory memory = AvailableMemory.now();
-        Map<Filter, Admission> admissions = new LinkedHashMap<>();
-        for (Filter filter : filters) {
-            Admission admission = run.maxInFlight.admission(filter, headers, run.parallelism(), memory);
-            if (!report.quiet) {
-                err.println("loomy: " + admission.description());
-            }
-            admissions.put(filter, admission);
+    /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */
+    private Session session(boolean child, boolean fork) {
+        if (child) {
+            return new ChildSession(measure.child, control, out);
         }
-        return admissions;
+        FailureLog failures = new FailureLog(err);
+        RunListener progress = !report.quiet && !report.noProgress && StderrTerminal.detected()
+                ? new ProgressBars(err) : RunListener.NONE;
+        if (fork) {
+            List<String> arguments = spec.commandLine().getParseResult().originalArgs();
+            return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
+        }
+        return new InProcessSession(control, failures, progress);
+    }
+
+    private ReportFiles reportFiles() throws UsageError {
+        ReportFiles files = new ReportFiles(report.report, report.chart, report.timeline);
+        try {
+            files.check();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        return files;
     }
 
     private List<Strategy> strategies() throws UsageError {
@@ -214,9 +252,9 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
-    private List<ImageFile> images() throws UsageError {
+    private List<ImageFile> images(Consumer<String> warnings) throws UsageError {
         try {
-            List<ImageFile> images = new InputWalker(w -> err.println("loomy: " + w)).walk(inputs);
+            List<ImageFile> images = new InputWalker(warnings).walk(inputs);
             if (images.isEmpty()) {
                 throw new UsageError("no images found in " + inputs + " (looked for " + String.join(", ",
                         dev.loomy.files.ImageExtensions.ALL) + ")");
@@ -227,7 +265,7 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, Object> optionsUsed() {
+    private Map<String, Object> optionsUsed(boolean fork) {
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("strategy", selection.strategies);
         options.put("filter", selection.filters);
@@ -238,9 +276,23 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("warmup", measure.warmup);
         options.put("parallelism", run.parallelism());
         options.put("cv-threads", run.cvThreads);
-        options.put("io-latency", run.ioLatency().toString());
+        options.put("io-latency", latencyText(run.ioLatency()));
         options.put("max-in-flight", run.maxInFlight.toString());
+        options.put("fork", fork);
+        options.put("format", report.format);
+        options.put("report", report.report == null ? null : report.report.toString());
+        options.put("chart", report.chart == null ? null : report.chart.toString());
+        options.put("timeline", report.timeline == null ? null : report.timeline.toString());
         options.put("inputs", inputs.stream().map(Path::toString).toList());
         return options;
+    }
+
+    /** "20ms", "0.5ms", or "0" for none. */
+    private static String latencyText(Duration latency) {
+        if (latency.isZero()) {
+            return "0";
+        }
+        BigDecimal ms = BigDecimal.valueOf(latency.toNanos()).movePointLeft(6).stripTrailingZeros();
+        return ms.toPlainString() + "ms";
     }
 }

@@ -25,8 +25,13 @@ public class FailureLog {
 
     public void report(String file, String reason) {
         if (seen.add(file + "\0" + reason)) {
-            err.println("loomy: " + file + ": " + reason);
+            emit(file, reason);
         }
+    }
+
+    /** Passes on a problem seen for the first time: by default, one line on standard error. */
+    protected void emit(String file, String reason) {
+        err.println("loomy: " + file + ": " + reason);
     }
 
     /** How many distinct problems were reported. */

@@ -1,5 +1,6 @@
 package dev.loomy.measure;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -22,5 +23,14 @@ public record Measurement(String strategy, String filter, int images, int warmup
     /** Failed images in the worst counted run (every run reads the same files, so they agree). */
     public int failed() {
         return runs.stream().mapToInt(RunRecord::failed).max().orElse(0);
+    }
+
+    /** The counted run whose wall time is the median (of an even count, the faster middle one), or null. */
+    public RunRecord medianRun() {
+        if (runs.isEmpty()) {
+            return null;
+        }
+        List<RunRecord> sorted = runs.stream().sorted(Comparator.comparingLong(RunRecord::wallNanos)).toList();
+        return sorted.get((sorted.size() - 1) / 2);
     }
 }

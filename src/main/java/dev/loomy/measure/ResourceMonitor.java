@@ -32,15 +32,12 @@ public final class ResourceMonitor {
 
     /**
      * The peaks since {@link #reset}. The resident peak is the process's since its start when
-     * the kernel does not let it be reset; {@link #rssWindowed} says which.
+     * the kernel does not let it be reset; {@link ResourcePeaks#rssWindowed} says which.
      */
     public ResourcePeaks peaks() {
         long heap = heapPools.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-        return new ResourcePeaks(threads.getPeakThreadCount(), heap, peakRss());
-    }
-
-    public boolean rssWindowed() {
-        return rssWindowed;
+        long rss = peakRss();
+        return new ResourcePeaks(threads.getPeakThreadCount(), heap, rss, rssWindowed && rss >= 0);
     }
 
     /** Writing 5 to clear_refs resets VmHWM to the current resident size (Linux 4.0+). */
@@ -55,10 +52,20 @@ public final class ResourceMonitor {
 
     /** VmHWM in bytes, or -1 where there is no /proc (macOS, Windows). */
     static long peakRss() {
+        return statusBytes("VmHWM:");
+    }
+
+    /** VmRSS in bytes, or -1 where there is no /proc. */
+    static long currentRss() {
+        return statusBytes("VmRSS:");
+    }
+
+    /** A "kB" line of /proc/self/status in bytes, or -1. */
+    private static long statusBytes(String key) {
         try {
             for (String line : Files.readAllLines(STATUS)) {
-                if (line.startsWith("VmHWM:")) {
-                    String[] parts = line.substring(6).trim().split("\\s+");
+                if (line.startsWith(key)) {
+                    String[] parts = line.substring(key.length()).trim().split("\\s+");
                     return Long.parseLong(parts[0]) * 1024;
                 }
             }

@@ -2,6 +2,8 @@ package dev.loomy.measure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.pipeline.ImageTask;
@@ -23,27 +25,31 @@ public final class RunExecutor {
 
     public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImageTask> tasks, int parallelism, String label)
             throws InterruptedException {
+        Set<String> workers = ConcurrentHashMap.newKeySet();
         List<TimedJob> jobs = new ArrayList<>(tasks.size());
         for (int i = 0; i < tasks.size(); i++) {
-            jobs.add(new TimedJob(i, tasks.get(i), pipeline, control, failures, listener));
+            jobs.add(new TimedJob(i, tasks.get(i), pipeline, control, failures, listener, workers));
         }
         listener.runStarted(label, tasks.size());
         monitor.reset();
         long start = System.nanoTime();
+        long end;
+        ResourcePeaks peaks;
         try {
             strategy.run(jobs, parallelism);
         } catch (OutOfMemoryError e) {
             // The OS refused a thread, or the heap ran out outside a job: this run crashed.
             control.crash("out of memory: " + e.getMessage());
         } finally {
+            // The clock stops before the listener (a progress bar) does its own work.
+            end = System.nanoTime();
+            peaks = monitor.peaks();
             listener.runFinished();
         }
-        long end = System.nanoTime();
-        ResourcePeaks peaks = monitor.peaks();
         List<ImageTiming> timings = new ArrayList<>(jobs.size());
         for (TimedJob job : jobs) {
             timings.add(job.timing(start, end));
         }
-        return new RunRecord(end - start, timings, peaks, control.stopping());
+        return new RunRecord(end - start, timings, peaks, workers.size(), control.stopping());
     }
 }

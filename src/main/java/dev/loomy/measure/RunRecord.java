@@ -7,9 +7,12 @@ import java.util.List;
  *
  * @param wallNanos   wall time from the first submission to the last completion
  * @param images      per image, in submission order
+ * @param peaks       the most the run held at once
+ * @param workers     how many distinct threads ran images: platform threads by identity, virtual
+ *                    threads by the carrier they ran on (so at most the carriers in use)
  * @param interrupted whether the run was stopped before every image was processed
  */
-public record RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, boolean interrupted) {
+public record RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted) {
 
     public int failed() {
         return count(ImageTiming.Status.FAILED);

@@ -2,63 +2,31 @@ package dev.loomy.measure;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
-import dev.loomy.files.ImageFile;
-import dev.loomy.files.OutputLayout;
-import dev.loomy.filter.Filter;
-import dev.loomy.pipeline.Admission;
-import dev.loomy.pipeline.ImagePipeline;
-import dev.loomy.pipeline.ImageReader;
-import dev.loomy.pipeline.ImageTask;
-import dev.loomy.pipeline.ImageWriter;
-import dev.loomy.strategy.Strategy;
+/**
+ * Measures every pair of a plan, in order, and returns what was measured: all pairs, or those
+ * measured before an interrupt (the last one possibly partial). A crashed pair is a row with
+ * outcome {@code crashed}; the session goes on with the next.
+ */
+public interface Session {
 
-/** Measures every (strategy, filter) pair of a command, strategy by strategy, in this JVM. */
-public final class Session {
+    List<Measurement> run(SessionPlan plan) throws InterruptedException;
 
-    /** How each pair is measured. */
-    public record Settings(int warmups, int repeats, int parallelism) {
+    /** How a session measures one pair. */
+    interface PairMeasurement {
+        Measurement measure(Pair pair) throws InterruptedException;
     }
 
-    private final Benchmark benchmark;
-    private final RunControl control;
-    private final Settings settings;
-
-    public Session(Benchmark benchmark, RunControl control, Settings settings) {
-        this.benchmark = benchmark;
-        this.control = control;
-        this.settings = settings;
-    }
-
-    /**
-     * @param layout     where outputs go, or null when nothing is written
-     * @param writer     null when nothing is written
-     * @param admissions each filter's gate before every read ({@code --max-in-flight})
-     */
-    public List<Measurement> run(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                                 OutputLayout layout, ImageReader reader, ImageWriter writer,
-                                 Function<Filter, Admission> admissions) throws InterruptedException {
+    /** Measures each pair of {@code plan} in turn; after an interrupt, starts no other. */
+    static List<Measurement> eachPair(SessionPlan plan, RunControl control, PairMeasurement measurement)
+            throws InterruptedException {
         List<Measurement> measurements = new ArrayList<>();
-        for (Strategy strategy : strategies) {
-            for (Filter filter : filters) {
-                if (control.interrupted()) {
-                    return measurements;
-                }
-                List<ImageTask> tasks = tasks(images, layout, filter, strategy);
-                ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.apply(filter));
-                measurements.add(benchmark.measure(strategy, pipeline, tasks, settings.warmups(), settings.repeats(),
-                        settings.parallelism()));
+        for (Pair pair : plan.pairs()) {
+            if (control.interrupted()) {
+                break;
             }
+            measurements.add(measurement.measure(pair));
         }
         return measurements;
-    }
-
-    public static List<ImageTask> tasks(List<ImageFile> images, OutputLayout layout, Filter filter, Strategy strategy) {
-        List<ImageTask> tasks = new ArrayList<>(images.size());
-        for (ImageFile image : images) {
-            tasks.add(new ImageTask(image, layout == null ? null : layout.outputFor(image, filter.name(), strategy.name())));
-        }
-        return tasks;
     }
 }

@@ -9,14 +9,15 @@ import java.util.TreeMap;
 
 /**
  * The figures a report prints for one measurement, all derived from its counted runs.
- * Times are in milliseconds. Fields that could not be measured are empty (NaN or
- * {@link OptionalDouble#empty()}), never invented.
+ * Times are in milliseconds. Fields that could not be measured are empty (NaN,
+ * {@link OptionalDouble#empty()} or -1), never invented. Peaks and workers are the most
+ * over the counted runs.
  */
 public record Summary(Measurement measurement,
                       double timeMedianMs, double timeMinMs, double timeMaxMs,
                       double imagesPerSec, OptionalDouble speedupVsLoop,
                       double latencyP50Ms, double latencyP95Ms, double latencyMaxMs,
-                      ResourcePeaks peaks,
+                      ResourcePeaks peaks, int workers,
                       Map<String, Double> laneMedianMs) {
 
     /**
@@ -27,7 +28,7 @@ public record Summary(Measurement measurement,
         List<RunRecord> runs = m.runs();
         if (runs.isEmpty()) {
             return new Summary(m, Double.NaN, Double.NaN, Double.NaN, Double.NaN, OptionalDouble.empty(),
-                    Double.NaN, Double.NaN, Double.NaN, ResourcePeaks.UNKNOWN, Map.of());
+                    Double.NaN, Double.NaN, Double.NaN, ResourcePeaks.UNKNOWN, -1, Map.of());
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
         double median = Statistics.median(walls) / 1e6;
@@ -55,25 +56,30 @@ public record Summary(Measurement measurement,
 
         ResourcePeaks peaks = runs.stream().map(RunRecord::peaks).reduce(ResourcePeaks::max).orElse(ResourcePeaks.UNKNOWN);
         return new Summary(m, median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, perSec, speedup,
-                p50, p95, lmax, peaks, laneMedians(runs));
+                p50, p95, lmax, peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1), laneMedians(runs));
     }
 
     /** Per lane, the median over runs of the time its last image finished (from the run's start). */
     private static Map<String, Double> laneMedians(List<RunRecord> runs) {
         Map<String, List<Long>> finishes = new TreeMap<>();
         for (RunRecord run : runs) {
-            Map<String, Long> last = new LinkedHashMap<>();
-            for (ImageTiming t : run.images()) {
-                if (t.lane() != null) {
-                    last.merge(t.lane(), t.completedNanos(), Math::max);
-                }
-            }
-            last.forEach((lane, at) -> finishes.computeIfAbsent(lane, k -> new ArrayList<>()).add(at));
+            laneFinishes(run).forEach((lane, at) -> finishes.computeIfAbsent(lane, k -> new ArrayList<>()).add(at));
         }
         Map<String, Double> medians = new LinkedHashMap<>();
         finishes.forEach((lane, values) -> medians.put(lane,
                 Statistics.median(values.stream().mapToLong(Long::longValue).toArray()) / 1e6));
         return medians;
+    }
+
+    /** Per lane of one run, when its last image finished, in nanoseconds from the run's start. */
+    public static Map<String, Long> laneFinishes(RunRecord run) {
+        Map<String, Long> last = new TreeMap<>();
+        for (ImageTiming t : run.images()) {
+            if (t.lane() != null) {
+                last.merge(t.lane(), t.completedNanos(), Math::max);
+            }
+        }
+        return last;
     }
 
     /** Summaries of all measurements, each compared with loop's measurement of the same filter. */

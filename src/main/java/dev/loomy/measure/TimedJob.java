@@ -1,5 +1,7 @@
 package dev.loomy.measure;
 
+import java.util.Set;
+
 import dev.loomy.pipeline.ImageException;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.pipeline.ImageTask;
@@ -14,6 +16,7 @@ final class TimedJob implements ImageJob {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
+    private final Set<String> workers;
 
     // Written by the strategy's thread and the worker; read after the strategy has joined them all.
     private volatile long submittedAt;
@@ -21,7 +24,10 @@ final class TimedJob implements ImageJob {
     private volatile long completedAt;
     private volatile ImageTiming.Status status;
 
-    TimedJob(int index, ImageTask task, ImagePipeline pipeline, RunControl control, FailureLog failures, RunListener listener) {
+    /** @param workers collects the thread that runs each job, see {@link #worker()} */
+    TimedJob(int index, ImageTask task, ImagePipeline pipeline, RunControl control, FailureLog failures,
+             RunListener listener, Set<String> workers) {
+        this.workers = workers;
         this.index = index;
         this.task = task;
         this.pipeline = pipeline;
@@ -48,7 +54,10 @@ final class TimedJob implements ImageJob {
         if (control.stopping()) {
             outcome = ImageTiming.Status.SKIPPED;
         } else {
+            // A virtual thread may resume on another carrier after a wait: both ends are counted.
+            workers.add(worker());
             outcome = process();
+            workers.add(worker());
         }
         completedAt = System.nanoTime();
         status = outcome;
@@ -72,6 +81,20 @@ final class TimedJob implements ImageJob {
             failures.report(task.source().path().toString(), "unexpected error: " + e);
             return ImageTiming.Status.FAILED;
         }
+    }
+
+    /**
+     * Who runs this job: a platform thread by its id; a virtual thread by the carrier it is
+     * mounted on, which only its {@code toString} names ("VirtualThread[#30,x]/runnable@ForkJoinPool-1-worker-2").
+     */
+    static String worker() {
+        Thread thread = Thread.currentThread();
+        if (!thread.isVirtual()) {
+            return "#" + thread.threadId();
+        }
+        String description = thread.toString();
+        int at = description.lastIndexOf('@');
+        return at < 0 ? description : description.substring(at + 1);
     }
 
     /** This job's timing relative to {@code start}; a job the strategy never ran counts as skipped. */

@@ -11,26 +11,31 @@ import dev.loomy.measure.Outcome;
 import dev.loomy.measure.Summary;
 import dev.loomy.strategy.Strategies;
 
-/** The human format: one table per strategy, one row per filter. */
+/**
+ * The human format: what was measured and on what, once; then one table per strategy, one
+ * row per filter, with the article's columns (Filter, Time (ms), Images, Avg (images/sec))
+ * and a benchmark's; then what the columns mean.
+ */
 public final class TableFormat implements ResultFormat {
 
-    private static final List<String> HEADERS = List.of("Filter", "Time (ms)", "Min (ms)", "Max (ms)", "Images", "Failed",
-            "Avg (images/sec)", "vs loop", "Outcome");
+    private static final List<String> HEADERS = List.of("Filter", "Time (ms)", "Min-max (ms)", "Images", "Failed",
+            "Avg (images/sec)", "vs loop", "p50/p95 (ms)", "Threads", "RSS (MiB)", "Outcome");
+    /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
+    private static final int WIDTH = 118;
+    private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false};
 
     @Override
     public void write(Results results, PrintStream out) {
+        wrap(Captions.method(results), WIDTH, out);
+        wrap(Captions.machine(results), WIDTH, out);
         Map<String, List<Summary>> byStrategy = new LinkedHashMap<>();
         for (Summary s : results.summaries()) {
             byStrategy.computeIfAbsent(s.measurement().strategy(), k -> new ArrayList<>()).add(s);
         }
-        boolean first = true;
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
-            if (!first) {
-                out.println();
-            }
-            first = false;
-            out.println(heading(entry.getKey(), entry.getValue().get(0).measurement()));
-            TextTable table = new TextTable(HEADERS, false, true, true, true, true, true, true, true, false);
+            out.println();
+            out.println(heading(entry.getKey()));
+            TextTable table = new TextTable(HEADERS, RIGHT);
             for (Summary s : entry.getValue()) {
                 table.add(row(s));
             }
@@ -39,38 +44,61 @@ public final class TableFormat implements ResultFormat {
                 notes(s, out);
             }
         }
+        out.println();
+        if (results.measurements().isEmpty()) {
+            out.println("Nothing was measured.");
+        } else {
+            wrap(Captions.legend(results), WIDTH, out);
+        }
         if (results.interrupted()) {
-            out.println();
             out.println("Interrupted: these are partial results.");
         }
     }
 
-    private static String heading(String strategy, Measurement m) {
-        String description = Strategies.known().stream().filter(s -> s.name().equals(strategy)).findFirst()
-                .map(s -> " (" + s.description() + ")").orElse("");
-        int runs = m.runs().size();
-        return "Strategy: " + strategy + description + ", " + runs + (runs == 1 ? " run" : " runs")
-                + (m.warmups() > 0 ? " after " + m.warmups() + " warm-up" + (m.warmups() == 1 ? "" : "s") : "");
+    private static String heading(String strategy) {
+        return Strategies.known().stream().filter(s -> s.name().equals(strategy)).findFirst()
+                .map(s -> strategy + ": " + s.description()).orElse(strategy);
     }
 
     private static List<String> row(Summary s) {
         Measurement m = s.measurement();
-        return List.of(m.filter(), Numbers.fixed(s.timeMedianMs(), 1), Numbers.fixed(s.timeMinMs(), 1),
-                Numbers.fixed(s.timeMaxMs(), 1), Integer.toString(m.images()), Integer.toString(m.failed()),
-                Numbers.fixed(s.imagesPerSec(), 2), s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "",
+        String range = Double.isNaN(s.timeMinMs()) ? ""
+                : Numbers.fixed(s.timeMinMs(), 1) + "-" + Numbers.fixed(s.timeMaxMs(), 1);
+        String latency = Double.isNaN(s.latencyP50Ms()) ? ""
+                : Numbers.fixed(s.latencyP50Ms(), 1) + "/" + Numbers.fixed(s.latencyP95Ms(), 1);
+        String rss = Numbers.mebibytes(s.peaks().rssBytes());
+        if (!rss.isEmpty() && !s.peaks().rssWindowed()) {
+            rss = "*" + rss;
+        }
+        return List.of(m.filter(), Numbers.fixed(s.timeMedianMs(), 1), range, Integer.toString(m.images()),
+                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
+                s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "",
+                latency, Numbers.count(s.peaks().threads()), rss.isEmpty() && !m.runs().isEmpty() ? "n/a" : rss,
                 m.outcome().label());
     }
 
     private static void notes(Summary s, PrintStream out) {
         Measurement m = s.measurement();
         if (!s.laneMedianMs().isEmpty()) {
-            StringBuilder lanes = new StringBuilder("  " + m.filter() + ": last image done at");
-            s.laneMedianMs().forEach((lane, ms) -> lanes.append(' ').append(lane).append(' ').append(Numbers.fixed(ms, 1)).append(" ms,"));
-            lanes.setLength(lanes.length() - 1);
-            out.println(lanes);
+            out.println("  " + m.filter() + ": " + Numbers.lanes(s.laneMedianMs()));
         }
         if (m.note() != null && m.outcome() != Outcome.OK) {
             out.println("  " + m.filter() + ": " + m.outcome().label() + ": " + m.note());
+        }
+    }
+
+    /** Prints {@code text} in lines of at most {@code width} characters, broken between words. */
+    static void wrap(String text, int width, PrintStream out) {
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                out.println(line);
+                line.setLength(0);
+            }
+            line.append(line.length() > 0 ? " " : "").append(word);
+        }
+        if (line.length() > 0) {
+            out.println(line);
         }
     }
 }

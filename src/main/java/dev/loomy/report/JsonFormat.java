@@ -1,0 +1,162 @@
+package dev.loomy.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.OptionalDouble;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.loomy.measure.ImageTiming;
+import dev.loomy.measure.MachineInfo;
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.ResourcePeaks;
+import dev.loomy.measure.RunRecord;
+import dev.loomy.measure.Summary;
+
+/**
+ * Everything, for programs: the machine, the options, per (strategy, filter) the figures of
+ * the csv format under the same names, and each counted run's raw figures, down to when each
+ * image (by its index in the sorted input list) was submitted and completed. Times are in
+ * milliseconds from the run's start, to the microsecond; memory in bytes; unknown values null.
+ */
+public final class JsonFormat implements ResultFormat {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Override
+    public void write(Results results, PrintStream out) {
+        // Objects indented, number arrays on one line: the per-image arrays stay readable.
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance);
+        try {
+            out.println(MAPPER.writer(printer).writeValueAsString(tree(results)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static JsonNode tree(Results results) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("method", Captions.method(results));
+        root.set("machine", machine(results.machine()));
+        root.set("options", MAPPER.valueToTree(results.options()));
+        root.put("forked", results.forked());
+        root.put("interrupted", results.interrupted());
+        ArrayNode rows = root.putArray("results");
+        for (Summary s : results.summaries()) {
+            rows.add(result(s));
+        }
+        return root;
+    }
+
+    private static ObjectNode machine(MachineInfo m) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("cores", m.cores());
+        putKnown(node, "memory_bytes", m.memoryBytes());
+        node.put("cpu", m.cpu());
+        node.put("os", m.os());
+        node.put("jdk", m.jdk());
+        return node;
+    }
+
+    private static ObjectNode result(Summary s) {
+        Measurement m = s.measurement();
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("strategy", m.strategy());
+        node.put("filter", m.filter());
+        node.put("images", m.images());
+        node.put("failed", m.failed());
+        node.put("runs", m.runs().size());
+        node.put("warmups", m.warmups());
+        putMs(node, "time_ms_median", s.timeMedianMs());
+        putMs(node, "time_ms_min", s.timeMinMs());
+        putMs(node, "time_ms_max", s.timeMaxMs());
+        putMs(node, "images_per_sec", s.imagesPerSec());
+        OptionalDouble speedup = s.speedupVsLoop();
+        putMs(node, "speedup_vs_loop", speedup.isPresent() ? speedup.getAsDouble() : Double.NaN);
+        putMs(node, "latency_ms_p50", s.latencyP50Ms());
+        putMs(node, "latency_ms_p95", s.latencyP95Ms());
+        putMs(node, "latency_ms_max", s.latencyMaxMs());
+        putPeaks(node, s.peaks());
+        putKnown(node, "worker_threads", s.workers());
+        ObjectNode lanes = node.putObject("lane_ms");
+        s.laneMedianMs().forEach((lane, ms) -> putMs(lanes, lane, ms));
+        node.put("outcome", m.outcome().label());
+        node.put("note", m.note());
+        ArrayNode runs = node.putArray("raw_runs");
+        for (RunRecord run : m.runs()) {
+            runs.add(run(run));
+        }
+        return node;
+    }
+
+    private static ObjectNode run(RunRecord run) {
+        ObjectNode node = MAPPER.createObjectNode();
+        putMs(node, "wall_ms", run.wallNanos() / 1e6);
+        node.put("done", run.done());
+        node.put("failed", run.failed());
+        node.put("skipped", run.skipped());
+        node.put("interrupted", run.interrupted());
+        putPeaks(node, run.peaks());
+        putKnown(node, "worker_threads", run.workers());
+        ObjectNode lanes = node.putObject("lane_ms");
+        Summary.laneFinishes(run).forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
+        List<ImageTiming> images = run.images();
+        ArrayNode submitted = node.putArray("submitted_ms");
+        ArrayNode completed = node.putArray("completed_ms");
+        ArrayNode failed = node.putArray("failed_images");
+        ArrayNode skipped = node.putArray("skipped_images");
+        for (ImageTiming t : images) {
+            submitted.add(round(t.submittedNanos() / 1e6));
+            completed.add(round(t.completedNanos() / 1e6));
+            if (t.status() == ImageTiming.Status.FAILED) {
+                failed.add(t.index());
+            } else if (t.status() == ImageTiming.Status.SKIPPED) {
+                skipped.add(t.index());
+            }
+        }
+        return node;
+    }
+
+    private static void putPeaks(ObjectNode node, ResourcePeaks peaks) {
+        putKnown(node, "peak_threads", peaks.threads());
+        putKnown(node, "peak_heap_bytes", peaks.heapBytes());
+        putKnown(node, "peak_rss_bytes", peaks.rssBytes());
+        if (peaks.rssBytes() < 0) {
+            node.putNull("rss_windowed");
+        } else {
+            node.put("rss_windowed", peaks.rssWindowed());
+        }
+    }
+
+    private static void putMs(ObjectNode node, String name, double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            node.putNull(name);
+        } else {
+            node.put(name, round(value));
+        }
+    }
+
+    /** A count or a size; negative means unknown. */
+    private static void putKnown(ObjectNode node, String name, long value) {
+        if (value < 0) {
+            node.putNull(name);
+        } else {
+            node.put(name, value);
+        }
+    }
+
+    /** Milliseconds to the microsecond: more digits would be noise. */
+    private static double round(double ms) {
+        return Math.round(ms * 1000) / 1000.0;
+    }
+}

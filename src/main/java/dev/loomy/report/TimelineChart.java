@@ -1,0 +1,72 @@
+package dev.loomy.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+
+import dev.loomy.measure.ImageTiming;
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.RunRecord;
+
+/**
+ * {@code --timeline}: when each image finished (ms since its run started) against the order
+ * it was submitted in, one series per strategy (and filter, when there are several), from
+ * each one's median run. A pool of N threads, or N carriers under virtual threads, finishes
+ * CPU-bound images N at a time, a staircase; one platform thread per image shares the cores
+ * among all of them, and they all finish together near the end.
+ */
+public final class TimelineChart {
+
+    static final int WIDTH = 1200;
+    static final int HEIGHT = 700;
+
+    private TimelineChart() {
+    }
+
+    public static void write(Results results, Path file) throws IOException {
+        Charts.writePng(build(results), file);
+    }
+
+    static XYChart build(Results results) {
+        boolean severalFilters = results.measurements().stream().map(Measurement::filter).distinct().count() > 1;
+        String filters = String.join(", ", results.measurements().stream().map(Measurement::filter).distinct().toList());
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("When each image finished, in each strategy's median run (of " + Captions.runs(results) + "): "
+                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().get("parallelism"))
+                .xAxisTitle("image, in the order it was submitted")
+                .yAxisTitle("finished (ms since the run started)")
+                .build();
+        Charts.style(chart.getStyler());
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(6);
+        chart.getStyler().setXAxisDecimalPattern("#,##0");
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setYAxisMin(0.0);
+        for (Measurement m : results.measurements()) {
+            RunRecord run = m.medianRun();
+            if (run == null) {
+                continue;
+            }
+            List<Double> order = new ArrayList<>();
+            List<Double> finished = new ArrayList<>();
+            for (ImageTiming t : run.images()) {
+                // A skipped image never ran: it has no finishing time to show.
+                if (t.status() != ImageTiming.Status.SKIPPED) {
+                    order.add((double) t.index() + 1);
+                    finished.add(t.completedNanos() / 1e6);
+                }
+            }
+            if (!order.isEmpty()) {
+                String name = severalFilters ? m.strategy() + " / " + m.filter() : m.strategy();
+                chart.addSeries(name, order, finished);
+            }
+        }
+        return chart;
+    }
+}

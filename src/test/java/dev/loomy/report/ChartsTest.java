@@ -1,0 +1,44 @@
+package dev.loomy.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChartsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theChartAndTheTimelineArePngsOfTheirSize() throws Exception {
+        Path chart = dir.resolve("chart.png");
+        Path timeline = dir.resolve("timeline.png");
+        ReportFiles files = new ReportFiles(null, chart, timeline);
+        files.check();
+        assertThat(files.write(SampleResults.results(), System.err)).isTrue();
+
+        BufferedImage bars = ImageIO.read(chart.toFile());
+        assertThat(bars.getWidth()).isEqualTo(ThroughputChart.WIDTH);
+        assertThat(bars.getHeight()).isEqualTo(ThroughputChart.HEIGHT);
+        BufferedImage points = ImageIO.read(timeline.toFile());
+        assertThat(points.getWidth()).isEqualTo(TimelineChart.WIDTH);
+        assertThat(points.getHeight()).isEqualTo(TimelineChart.HEIGHT);
+        try (var listing = Files.list(dir)) {
+            assertThat(listing.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("chart.png", "timeline.png");
+        }
+    }
+
+    @Test
+    void theReportFileIsWrittenInTheFormatOfItsExtension() throws Exception {
+        Path report = dir.resolve("results.csv");
+        new ReportFiles(report, null, null).write(SampleResults.results(), System.err);
+        assertThat(Files.readAllLines(report).get(0)).startsWith("strategy,filter,images,failed,runs");
+    }
+}

@@ -1,0 +1,176 @@
+package dev.loomy.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Outcome;
+import dev.loomy.measure.ResourcePeaks;
+import dev.loomy.measure.RunRecord;
+
+class FormatsTest {
+
+    private static String render(ResultFormat format, Results results) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        format.write(results, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Splits one RFC 4180 line into cells. */
+    private static List<String> cells(String line) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                cell.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+
+    @Test
+    void csvHasTheContractsColumnsByNameAndOneRowPerMeasurement() {
+        String[] lines = render(new CsvFormat(), SampleResults.results()).split("\n");
+        List<String> header = cells(lines[0]);
+        assertThat(header).contains("strategy", "filter", "images", "failed", "runs", "time_ms_median", "time_ms_min",
+                "time_ms_max", "images_per_sec", "speedup_vs_loop", "outcome");
+        assertThat(header).contains("lane_priority_1_ms", "lane_priority_10_ms", "peak_rss_mib", "latency_ms_p95");
+        assertThat(lines).hasSize(5);
+        List<String> virtual = cells(lines[2]);
+        assertThat(virtual).hasSameSizeAs(header);
+        assertThat(virtual.get(header.indexOf("strategy"))).isEqualTo("virtual");
+        assertThat(virtual.get(header.indexOf("time_ms_median"))).isEqualTo("200.000");
+        assertThat(virtual.get(header.indexOf("time_ms_min"))).isEqualTo("100.000");
+        assertThat(virtual.get(header.indexOf("time_ms_max"))).isEqualTo("300.000");
+        assertThat(virtual.get(header.indexOf("images_per_sec"))).isEqualTo("20.000");
+        assertThat(virtual.get(header.indexOf("speedup_vs_loop"))).isEqualTo("2.050");
+        assertThat(virtual.get(header.indexOf("runs"))).isEqualTo("3");
+        assertThat(virtual.get(header.indexOf("outcome"))).isEqualTo("ok");
+        assertThat(virtual.get(header.indexOf("peak_rss_mib"))).isEqualTo("300.0");
+        List<String> priority = cells(lines[3]);
+        assertThat(priority.get(header.indexOf("lane_priority_1_ms"))).isEqualTo("20.000");
+        assertThat(priority.get(header.indexOf("lane_priority_10_ms"))).isEqualTo("40.000");
+        List<String> crashed = cells(lines[4]);
+        assertThat(crashed).hasSameSizeAs(header);
+        assertThat(crashed.get(header.indexOf("outcome"))).isEqualTo("crashed");
+        assertThat(crashed.get(header.indexOf("time_ms_median"))).isEmpty();
+        assertThat(crashed.get(header.indexOf("note"))).isEqualTo("exit status 137, a|b");
+    }
+
+    @Test
+    void jsonCarriesMachineOptionsFiguresAndEveryRawRun() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(render(new JsonFormat(), SampleResults.results()));
+        assertThat(root.at("/machine/cores").asInt()).isEqualTo(2);
+        assertThat(root.at("/machine/memory_bytes").asLong()).isEqualTo(8L << 30);
+        assertThat(root.at("/machine/jdk").asText()).isEqualTo("Test JDK 25");
+        assertThat(root.at("/machine/cpu").asText()).isEqualTo("Test CPU");
+        assertThat(root.at("/options/repeat").asInt()).isEqualTo(3);
+        assertThat(root.at("/forked").asBoolean()).isTrue();
+        assertThat(root.at("/method").asText()).contains("median of 3 runs after 1 warm-up");
+        JsonNode results = root.get("results");
+        assertThat(results).hasSize(4);
+        JsonNode virtual = results.get(1);
+        assertThat(virtual.get("strategy").asText()).isEqualTo("virtual");
+        assertThat(virtual.get("time_ms_median").asDouble()).isEqualTo(200.0);
+        assertThat(virtual.get("speedup_vs_loop").asDouble()).isEqualTo(2.05);
+        assertThat(virtual.get("latency_ms_p50").asDouble()).isEqualTo(20.0);
+        assertThat(virtual.get("latency_ms_p95").asDouble()).isEqualTo(40.0);
+        assertThat(virtual.get("peak_threads").asInt()).isEqualTo(12);
+        assertThat(virtual.get("outcome").asText()).isEqualTo("ok");
+        JsonNode runs = virtual.get("raw_runs");
+        assertThat(runs).hasSize(3);
+        assertThat(runs.get(1).get("wall_ms").asDouble()).isEqualTo(100.0);
+        assertThat(runs.get(1).get("peak_rss_bytes").asLong()).isEqualTo(300L << 20);
+        assertThat(runs.get(1).get("rss_windowed").asBoolean()).isTrue();
+        assertThat(runs.get(1).get("completed_ms")).extracting(JsonNode::asDouble).containsExactly(10.0, 20.0, 30.0, 40.0);
+        assertThat(runs.get(1).get("submitted_ms")).hasSize(4);
+        assertThat(results.get(2).at("/lane_ms/priority 10").asDouble()).isEqualTo(40.0);
+        assertThat(results.get(2).at("/raw_runs/0/lane_ms/priority 1").asDouble()).isEqualTo(20.0);
+        JsonNode crashed = results.get(3);
+        assertThat(crashed.get("outcome").asText()).isEqualTo("crashed");
+        assertThat(crashed.get("time_ms_median").isNull()).isTrue();
+        assertThat(crashed.get("speedup_vs_loop").isNull()).isTrue();
+        assertThat(crashed.get("raw_runs")).isEmpty();
+        assertThat(results.get(0).get("speedup_vs_loop").asDouble()).isEqualTo(1.0);
+    }
+
+    @Test
+    void markdownIsOneTableWithAStrategyColumn() {
+        String text = render(new MarkdownFormat(), SampleResults.results());
+        List<String> rows = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("|")).toList();
+        assertThat(rows).hasSize(2 + 4);
+        int columns = MarkdownFormat.HEADERS.size() + 1;
+        for (String row : rows) {
+            assertThat(row.replace("\\|", "").chars().filter(c -> c == '|').count()).as(row).isEqualTo(columns + 1);
+        }
+        assertThat(rows.get(0)).startsWith("| Strategy | Filter | Time (ms) |").endsWith("| Lanes |");
+        assertThat(rows.get(1)).matches("\\|( ---:? \\|)+");
+        assertThat(rows.get(3)).startsWith("| virtual | NoOp | 200.0 | 100.0 | 300.0 | 4 |");
+        assertThat(rows.get(5)).contains("| crashed |");
+        assertThat(text).contains("exit status 137, a\\|b");
+    }
+
+    @Test
+    void theTableGroupsRowsByStrategyAndSaysOnceWhatWasMeasured() {
+        String text = render(new TableFormat(), SampleResults.results());
+        assertThat(text).startsWith("Time: wall time of one whole run over all 4 images, median of 3 runs after 1 warm-up");
+        assertThat(text.split("Machine: ", -1)).hasSize(2);
+        assertThat(text).contains("Machine: 2 cores, 8.0 GiB, Test CPU");
+        assertThat(text.split("\nFilter ", -1)).hasSize(5);
+        assertThat(text).contains("\nvirtual: one virtual thread per image\n");
+        assertThat(text).containsPattern("NoOp +200\\.0 +100\\.0-300\\.0 +4 +0 +20\\.00 +2\\.05x +20\\.0/40\\.0 +12 +300\\.0  ok");
+        assertThat(text).contains("NoOp: last image done at: priority 1 20.0 ms, priority 10 40.0 ms");
+        assertThat(text).contains("NoOp: crashed: exit status 137, a|b");
+        assertThat(text.lines()).allMatch(line -> line.length() <= 120);
+    }
+
+    @Test
+    void aResidentPeakThatCouldNotBeResetPerRunIsMarkedInEveryFormat() throws Exception {
+        RunRecord run = SampleResults.run(100, 2);
+        RunRecord unwindowed = new RunRecord(run.wallNanos(), run.images(), new ResourcePeaks(9, 1, 300L << 20, false), 1, false);
+        Results results = new Results(List.of(new Measurement("loop", "NoOp", 2, 0, List.of(unwindowed), Outcome.OK, null)),
+                SampleResults.MACHINE, SampleResults.results().options(), false, false);
+        String table = render(new TableFormat(), results);
+        assertThat(table).contains(" *300.0  ok").contains("(* since the JVM started");
+        assertThat(render(new MarkdownFormat(), results)).contains("| \\*300.0 |");
+        assertThat(render(new CsvFormat(), results).lines().toList().get(1)).contains(",300.0,false,ok,");
+        JsonNode row = new ObjectMapper().readTree(render(new JsonFormat(), results)).at("/results/0");
+        assertThat(row.get("rss_windowed").asBoolean()).isFalse();
+        assertThat(row.at("/raw_runs/0/rss_windowed").asBoolean()).isFalse();
+    }
+
+    @Test
+    void reportFormatsFollowTheExtension() {
+        assertThat(ResultFormat.forFile(Path.of("r.CSV"))).isInstanceOf(CsvFormat.class);
+        assertThat(ResultFormat.forFile(Path.of("a/r.json"))).isInstanceOf(JsonFormat.class);
+        assertThat(ResultFormat.forFile(Path.of("r.md"))).isInstanceOf(MarkdownFormat.class);
+        assertThatThrownBy(() -> ResultFormat.forFile(Path.of("r.xlsx"))).hasMessageContaining("unknown extension");
+        assertThatThrownBy(() -> ResultFormat.forFile(Path.of("report"))).hasMessageContaining("unknown extension");
+        assertThat(ResultFormat.named("Markdown")).isInstanceOf(MarkdownFormat.class);
+        assertThatThrownBy(() -> ResultFormat.named("xml")).hasMessageContaining("table, markdown, csv or json");
+    }
+}

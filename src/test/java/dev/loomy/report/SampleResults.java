@@ -1,0 +1,52 @@
+package dev.loomy.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.loomy.measure.ImageTiming;
+import dev.loomy.measure.MachineInfo;
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Outcome;
+import dev.loomy.measure.ResourcePeaks;
+import dev.loomy.measure.RunRecord;
+
+/** Hand-made results with known figures, for the format tests. */
+final class SampleResults {
+
+    static final MachineInfo MACHINE = new MachineInfo(2, 8L << 30, "Test JDK 25", "TestOS 1.0 (amd64)", "Test CPU");
+
+    private SampleResults() {
+    }
+
+    /**
+     * A run {@code wallMs} long: every image submitted at 0, image i done at (i + 1) * 10 ms; the
+     * images split evenly between the {@code lanes}, if any.
+     */
+    static RunRecord run(long wallMs, int images, String... lanes) {
+        List<ImageTiming> timings = new ArrayList<>();
+        for (int i = 0; i < images; i++) {
+            String lane = lanes.length == 0 ? null : lanes[i * lanes.length / images];
+            timings.add(new ImageTiming(i, 0, (i + 1) * 10_000_000L, ImageTiming.Status.DONE, lane));
+        }
+        return new RunRecord(wallMs * 1_000_000L, timings, new ResourcePeaks(12, 50L << 20, 300L << 20, true), 2, false);
+    }
+
+    /** loop (400, 420, 410 ms) and virtual (200, 100, 300 ms) over 4 images, virtual-priority with two lanes, a crash. */
+    static Results results() {
+        Measurement loop = new Measurement("loop", "NoOp", 4, 1, List.of(run(400, 4), run(420, 4), run(410, 4)), Outcome.OK, null);
+        Measurement virtual = new Measurement("virtual", "NoOp", 4, 1, List.of(run(200, 4), run(100, 4), run(300, 4)),
+                Outcome.OK, null);
+        Measurement priority = new Measurement("virtual-priority", "NoOp", 4, 1,
+                List.of(run(205, 4, "priority 1", "priority 10")), Outcome.OK, null);
+        Measurement crashed = Measurement.crashed("threads", "NoOp", 4, 1, List.of(), "exit status 137, a|b");
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("strategy", List.of("loop", "virtual"));
+        options.put("repeat", 3);
+        options.put("parallelism", 2);
+        options.put("cv-threads", 1);
+        options.put("io-latency", "0");
+        return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options, false, true);
+    }
+}
