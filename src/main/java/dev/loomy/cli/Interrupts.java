@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +21,7 @@ import sun.misc.SignalHandler;
  * image starts, the ones under way finish or, after {@link RunControl#GRACE}, are dropped,
  * and the main thread, once every strategy thread is joined (or, when forking, once the child
  * has reported its partial measurement), prints the partial results and exits 130. The
- * second exits at once with 130: child JVMs are killed, this JVM's temporary files deleted.
+ * second exits at once with 130: child JVMs are killed, temporary files deleted.
  *
  * <p>In a child JVM every signal only stops its run: the parent sends SIGTERM when the user
  * presses Ctrl-C, and the terminal sends the child the same SIGINT; the parent decides when
@@ -37,6 +38,7 @@ public final class Interrupts implements AutoCloseable {
 
     private final RunControl control;
     private final TempFiles temps;
+    private final Path outputs;
     private final PrintStream err;
     private final boolean quiet;
     private final boolean child;
@@ -44,23 +46,28 @@ public final class Interrupts implements AutoCloseable {
     private final Thread hook;
     private int received;
 
-    private Interrupts(RunControl control, TempFiles temps, PrintStream err, boolean quiet, boolean child) {
+    private Interrupts(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet, boolean child) {
         this.control = control;
         this.temps = temps;
+        this.outputs = outputs;
         this.err = err;
         this.quiet = quiet;
         this.child = child;
         this.hook = new Thread(temps::deleteAll, "loomy-delete-temporary-files");
     }
 
-    /** For the JVM the user started, until closed. */
-    public static Interrupts forRun(RunControl control, TempFiles temps, PrintStream err, boolean quiet) {
-        return new Interrupts(control, temps, err, quiet, false).install();
+    /**
+     * For the JVM the user started, until closed.
+     *
+     * @param outputs the output folder, swept for temporary files that killed children left; null when none
+     */
+    public static Interrupts forRun(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet) {
+        return new Interrupts(control, temps, outputs, err, quiet, false).install();
     }
 
     /** For a child JVM measuring one pair for its parent: every signal only stops the run. */
     public static Interrupts forChild(RunControl control, TempFiles temps) {
-        return new Interrupts(control, temps, null, true, true).install();
+        return new Interrupts(control, temps, null, null, true, true).install();
     }
 
     private Interrupts install() {
@@ -88,7 +95,7 @@ public final class Interrupts implements AutoCloseable {
             return;
         }
         stopChildren();
-        int deleted = temps.closeAndDeleteAll(PATIENCE);
+        int deleted = temps.closeAndDeleteAll(PATIENCE) + (outputs == null ? 0 : TempFiles.sweep(outputs));
         err.println("loomy: stopped at once (SIG" + signal.getName() + " again)"
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         err.flush();

@@ -27,6 +27,7 @@ import dev.loomy.measure.ForkedSession;
 import dev.loomy.measure.InProcessSession;
 import dev.loomy.measure.MachineInfo;
 import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Outcome;
 import dev.loomy.measure.RunControl;
 import dev.loomy.measure.RunListener;
 import dev.loomy.measure.Session;
@@ -152,17 +153,14 @@ public final class LoomyCommand implements Callable<Integer> {
 
         List<Measurement> measurements;
         try (Interrupts interrupts = child ? Interrupts.forChild(control, temps)
-                : Interrupts.forRun(control, temps, err, report.quiet)) {
+                : Interrupts.forRun(control, temps, fork && layout != null ? layout.root() : null, err, report.quiet)) {
             measurements = session(child, fork).run(plan);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
-        if (control.interrupted()) {
-            // None should be left: every write ends by renaming or deleting its own.
-            temps.deleteAll();
-        }
+        cleanUp(measurements, fork, layout);
         int status = ExitCodes.of(measurements, control.interrupted());
         if (child) {
             return status;
@@ -171,6 +169,25 @@ public final class LoomyCommand implements Callable<Integer> {
         format.write(results, out);
         out.flush();
         return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+    }
+
+    /**
+     * After an interrupt, deletes this JVM's temporary files (none should be left: every write
+     * ends by renaming or deleting its own); after a child was stopped or died, those it may
+     * have left in the output folder.
+     */
+    private void cleanUp(List<Measurement> measurements, boolean fork, OutputLayout layout) {
+        if (control.interrupted()) {
+            temps.deleteAll();
+        }
+        boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
+        if (fork && layout != null && childStopped) {
+            int swept = TempFiles.sweep(layout.root());
+            if (swept > 0 && !report.quiet) {
+                err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s")
+                        + " that a stopped child JVM left in " + layout.root());
+            }
+        }
     }
 
     /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */

@@ -1,6 +1,7 @@
 package dev.loomy.pipeline;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.stream.Stream;
 
 /**
  * The temporary files being written right now, so that an interrupted run can delete them.
@@ -23,6 +25,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class TempFiles {
 
+    /** Every temporary name ends so, and starts with a dot. */
+    static final String SUFFIX = ".loomy-tmp";
+
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     // Writes share it; the exit at once takes it alone, so that no temporary file appears after it looked.
     private final ReadWriteLock writing = new ReentrantReadWriteLock();
@@ -30,7 +35,7 @@ public final class TempFiles {
 
     /** A new hidden temporary name beside {@code target}, registered until {@link #done}. */
     public Path beside(Path target) {
-        String unique = "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".loomy-tmp";
+        String unique = "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + SUFFIX;
         Path temp;
         try {
             temp = target.resolveSibling("." + target.getFileName() + unique);
@@ -110,6 +115,28 @@ public final class TempFiles {
                 writing.writeLock().unlock();
             }
         }
+    }
+
+    /**
+     * Deletes the temporary files below {@code root} that a process killed mid-write left
+     * (a child JVM stopped by its parent or by the kernel); returns how many.
+     */
+    public static int sweep(Path root) {
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        int deleted = 0;
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path file : (Iterable<Path>) walk::iterator) {
+                String name = file.getFileName().toString();
+                if (name.startsWith(".") && name.endsWith(SUFFIX) && Files.deleteIfExists(file)) {
+                    deleted++;
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // A folder vanished or cannot be read: what could be deleted was.
+        }
+        return deleted;
     }
 
     public int count() {

@@ -17,6 +17,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
@@ -103,42 +106,57 @@ class InterruptTest {
         assertThat(assertOutputsWhole()).isBetween(5L, IMAGES - 1L);
     }
 
-    private static void assertExits130Within(int seconds, LoomyProcess loomy) throws Exception {
-        assertThat(loomy.process().waitFor(seconds, TimeUnit.SECONDS)).as("exited within " + seconds + " s").isTrue();
-        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.INTERRUPTED);
+    /**
+     * loomy in its own JVM, once {@code outputs} images are written: each job first waits
+     * {@code latency} for its storage, {@code parallelism} jobs at a time. With several
+     * strategies each is measured in a child JVM, and the signals go to the parent.
+     */
+    private LoomyProcess runningAfter(long outputs, String strategies, int parallelism, String latency) throws Exception {
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=" + strategies, "--parallelism=" + parallelism,
+                "--io-latency=" + latency, "-o", out.toString(), input.toString());
+        awaitOutputs(outputs, loomy.process());
+        return loomy;
     }
 
-    @Test
-    @Timeout(60)
-    void sigintStopsARealProcessWithPartialResultsAndExit130() throws Exception {
-        // Two images at a time, each behind 100 ms of storage latency: 3 s for the batch.
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=pool", "--parallelism=2",
-                "--io-latency=100ms", "-o", out.toString(), input.toString());
+    private static void assertExits130Within(int seconds, LoomyProcess loomy, List<ProcessHandle> children) throws Exception {
+        assertThat(loomy.process().waitFor(seconds, TimeUnit.SECONDS)).as("exited within " + seconds + " s").isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(children).as("child JVMs").noneMatch(ProcessHandle::isAlive);
+    }
 
-        awaitOutputs(4, loomy.process());
+    @ParameterizedTest
+    @ValueSource(strings = {"pool", "pool,loop"})
+    @Timeout(60)
+    void sigintStopsARealProcessWithPartialResultsAndExit130(String strategies) throws Exception {
+        // Two images at a time, each behind 100 ms of storage latency: 3 s for the batch (per strategy).
+        LoomyProcess loomy = runningAfter(4, strategies, 2, "100ms");
+        List<ProcessHandle> children = loomy.process().toHandle().children().toList();
+
         loomy.kill("INT");
 
-        assertExits130Within(30, loomy);
+        assertExits130Within(30, loomy, children);
+        assertThat(children).hasSize(strategies.contains(",") ? 1 : 0);
         assertThat(loomy.stderr()).contains("loomy: interrupted (SIGINT)");
-        assertThat(loomy.stdout()).contains("Interrupted: these are partial results.");
+        assertThat(loomy.stdout()).contains("Interrupted: these are partial results.").contains("interrupted");
         assertThat(assertOutputsWhole()).isBetween(4L, IMAGES - 1L);
     }
 
-    @Test
+    @ParameterizedTest
+    @CsvSource({"TERM, pool", "INT, 'pool,loop'"})
     @Timeout(60)
-    void sigtermStopsLikeSigintAndASecondSignalExitsAtOnce() throws Exception {
+    void aSecondSignalExitsAtOnce(String first, String strategies) throws Exception {
         // One image at a time, each behind 2 s of storage latency: after the first output, the next job waits.
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=pool", "--parallelism=1",
-                "--io-latency=2s", "-o", out.toString(), input.toString());
+        LoomyProcess loomy = runningAfter(1, strategies, 1, "2s");
+        List<ProcessHandle> children = loomy.process().toHandle().children().toList();
 
-        awaitOutputs(1, loomy.process());
-        loomy.kill("TERM");
+        loomy.kill(first);
         Thread.sleep(200);
         assertThat(loomy.process().isAlive()).as("the first signal lets the job under way end its wait").isTrue();
         loomy.kill("INT");
 
-        assertExits130Within(10, loomy);
-        assertThat(loomy.stderr()).contains("loomy: interrupted (SIGTERM)").contains("loomy: stopped at once (SIGINT again)");
+        assertExits130Within(10, loomy, children);
+        assertThat(loomy.stderr()).contains("loomy: interrupted (SIG" + first + ")")
+                .contains("loomy: stopped at once (SIGINT again)");
         assertThat(loomy.stdout()).as("no results after stopping at once").isEmpty();
         assertThat(assertOutputsWhole()).isBetween(1L, 3L);
     }

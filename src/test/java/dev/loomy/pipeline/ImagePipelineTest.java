@@ -156,4 +156,22 @@ class ImagePipelineTest {
         assertThat(temp).doesNotExist();
         assertThat(temps.count()).isZero();
     }
+
+    @Test
+    void aSweepDeletesTheTemporaryFilesAKilledProcessLeftAndNothingElse() throws Exception {
+        Path left = temps.beside(dir.resolve("out/deep/a.png"));
+        Files.createDirectories(left.getParent());
+        Files.writeString(left, "half an image");
+        Path image = Files.writeString(dir.resolve("out/deep/a.png"), "an image");
+        Path hidden = Files.writeString(dir.resolve("out/.notes"), "the user's own");
+        Path named = Files.writeString(dir.resolve("out/b.loomy-tmp"), "not hidden: not loomy's");
+
+        assertThat(TempFiles.sweep(dir.resolve("out"))).isEqualTo(1);
+
+        assertThat(left).doesNotExist();
+        assertThat(image).exists();
+        assertThat(hidden).exists();
+        assertThat(named).exists();
+        assertThat(TempFiles.sweep(dir.resolve("missing"))).isZero();
+    }
 }
