@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The memory a run can plan with, read when it starts.
@@ -19,32 +21,34 @@ public record AvailableMemory(long physicalBytes, long heapBytes) {
     }
 
     /**
-     * The JDK's free physical memory: the kernel's MemFree, or a container's limit minus its
-     * usage. MemFree leaves out the page cache, which the kernel hands back on demand and
-     * which a batch of images fills; so outside a container (the JDK's total equals the
-     * kernel's) Linux's MemAvailable, which counts it, is taken instead.
+     * Physical memory free now: the JDK's figure, the kernel's MemFree or a container's limit
+     * minus its usage. MemFree leaves out the page cache, which the kernel hands back on
+     * demand and which a batch of images fills; so outside a container (the JDK's total
+     * equals the kernel's) Linux's MemAvailable, which counts it, is taken instead.
      */
     private static long physical() {
         if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os)) {
             return Runtime.getRuntime().maxMemory();
         }
         long free = os.getFreeMemorySize();
-        long kernelTotal = meminfo("MemTotal:");
-        long available = meminfo("MemAvailable:");
-        return kernelTotal == os.getTotalMemorySize() && available > free ? available : free;
+        Map<String, Long> meminfo = meminfo();
+        long available = meminfo.getOrDefault("MemAvailable", -1L);
+        return meminfo.getOrDefault("MemTotal", -1L) == os.getTotalMemorySize() && available > free ? available : free;
     }
 
-    /** A /proc/meminfo figure in bytes, or -1 where there is none. */
-    private static long meminfo(String key) {
+    /** /proc/meminfo's figures in bytes, none where there is no such file. */
+    private static Map<String, Long> meminfo() {
+        Map<String, Long> figures = new HashMap<>();
         try {
             for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                if (line.startsWith(key)) {
-                    return Long.parseLong(line.substring(key.length()).trim().split("\\s+")[0]) * 1024;
+                String[] parts = line.split(":?\\s+");
+                if (parts.length >= 2) {
+                    figures.put(parts[0], Long.parseLong(parts[1]) * (parts.length > 2 ? 1024 : 1));
                 }
             }
         } catch (IOException | RuntimeException e) {
-            // Not Linux: the JDK's figure stands.
+            // Not Linux: the JDK's figures stand.
         }
-        return -1;
+        return figures;
     }
 }

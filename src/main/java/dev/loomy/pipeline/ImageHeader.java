@@ -1,13 +1,11 @@
 package dev.loomy.pipeline;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.Iterator;
-
-import javax.imageio.ImageIO;
-import javax.imageio.stream.ImageInputStream;
+import java.nio.file.StandardOpenOption;
 
 /**
  * What an image file says about its size before it is decoded: its length in bytes and, when
@@ -35,11 +33,13 @@ public record ImageHeader(long bytes, int width, int height) {
     }
 
     /**
-     * Reads {@code file}'s header without decoding it: javax.imageio's readers for JPEG, PNG,
-     * BMP and TIFF, which parse only the header for a width and height; loomy's own look at
-     * the RIFF header for WebP, which the JDK has no reader for. Never throws: a file that is
-     * not a regular file, or whose header cannot be read, gets what is known (the reason is
-     * found and reported when the image is read).
+     * Reads {@code file}'s header without decoding it, a few small reads where each format
+     * keeps its size: a JPEG's SOF segment (found by following the segment lengths), a PNG's
+     * IHDR, a BMP's info header, a TIFF's first directory, a WebP's VP8, VP8L or VP8X header.
+     * (javax.imageio's readers can do this too, but its JPEG reader kept about 5 KB of native
+     * memory per file read: 34 MB over 6,667 files.) Never throws: a file that is not a
+     * regular file, or whose header cannot be read, gets what is known; why it is not an
+     * image is found and reported when it is read.
      */
     static ImageHeader probe(Path file) {
         long bytes;
@@ -48,53 +48,120 @@ public record ImageHeader(long bytes, int width, int height) {
         } catch (ImageException e) {
             return new ImageHeader(0, 0, 0);
         }
-        try (ImageInputStream in = ImageIO.createImageInputStream(file.toFile())) {
-            Iterator<javax.imageio.ImageReader> readers = in == null ? null : ImageIO.getImageReaders(in);
-            if (readers != null && readers.hasNext()) {
-                javax.imageio.ImageReader reader = readers.next();
-                try {
-                    reader.setInput(in, true, true);
-                    return new ImageHeader(bytes, reader.getWidth(0), reader.getHeight(0));
-                } finally {
-                    reader.dispose();
-                }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            Reader in = new Reader(channel);
+            ByteBuffer head = in.at(0, 30);
+            if (head == null) {
+                return new ImageHeader(bytes, 0, 0);
             }
-            return webp(file, bytes);
+            int[] size = switch (ImageFormat.of(array(head))) {
+                case JPEG -> jpeg(in);
+                case PNG -> new int[] {head.order(ByteOrder.BIG_ENDIAN).getInt(16), head.getInt(20)};
+                case BMP -> bmp(head.order(ByteOrder.LITTLE_ENDIAN));
+                case TIFF -> tiff(in, head.get(0) == 'I' ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+                case WEBP -> webp(head.order(ByteOrder.LITTLE_ENDIAN));
+                case null -> null;
+            };
+            return size == null ? new ImageHeader(bytes, 0, 0) : new ImageHeader(bytes, size[0], size[1]);
         } catch (IOException | RuntimeException e) {
             return new ImageHeader(bytes, 0, 0);
         }
     }
 
-    /** WebP's three kinds (lossy VP8, lossless VP8L, extended VP8X) each keep the size near the start. */
-    private static ImageHeader webp(Path file, long bytes) throws IOException {
-        byte[] b = new byte[30];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(b, 0, b.length);
-        }
-        if (n < 30 || !"RIFF".equals(ascii(b, 0)) || !"WEBP".equals(ascii(b, 8))) {
-            return new ImageHeader(bytes, 0, 0);
-        }
-        return switch (ascii(b, 12)) {
-            case "VP8X" -> new ImageHeader(bytes, 1 + u24(b, 24), 1 + u24(b, 27));
-            case "VP8L" -> {
-                long bits = (b[21] & 0xFFL) | (b[22] & 0xFFL) << 8 | (b[23] & 0xFFL) << 16 | (b[24] & 0xFFL) << 24;
-                yield new ImageHeader(bytes, 1 + (int) (bits & 0x3FFF), 1 + (int) (bits >> 14 & 0x3FFF));
+    /** Follows the segments from SOI to the first SOF (a frame header: precision, height, width). */
+    private static int[] jpeg(Reader in) throws IOException {
+        long at = 2;
+        for (ByteBuffer marker = in.at(at, 4); marker != null; marker = in.at(at, 4)) {
+            int code = marker.get(1) & 0xFF;
+            if ((marker.get(0) & 0xFF) != 0xFF || code == 0xDA || code == 0xD9) {
+                return null;
             }
-            case "VP8 " -> new ImageHeader(bytes, u16(b, 26) & 0x3FFF, u16(b, 28) & 0x3FFF);
-            default -> new ImageHeader(bytes, 0, 0);
+            if (code == 0xFF || code == 0x01 || (code >= 0xD0 && code <= 0xD7)) {
+                // A fill byte, or a marker without a length.
+                at += code == 0xFF ? 1 : 2;
+                continue;
+            }
+            boolean frame = code >= 0xC0 && code <= 0xCF && code != 0xC4 && code != 0xC8 && code != 0xCC;
+            if (frame) {
+                ByteBuffer sof = in.at(at + 5, 4);
+                return sof == null ? null : new int[] {sof.getShort(2) & 0xFFFF, sof.getShort(0) & 0xFFFF};
+            }
+            at += 2 + (marker.getShort(2) & 0xFFFF);
+        }
+        return null;
+    }
+
+    private static int[] bmp(ByteBuffer head) {
+        if (head.getInt(14) == 12) {
+            return new int[] {head.getShort(18) & 0xFFFF, head.getShort(20) & 0xFFFF};
+        }
+        return new int[] {Math.abs(head.getInt(18)), Math.abs(head.getInt(22))};
+    }
+
+    /** Tags 256 and 257 (ImageWidth, ImageLength) of the first directory, SHORT or LONG. BigTIFF is left unknown. */
+    private static int[] tiff(Reader in, ByteOrder order) throws IOException {
+        ByteBuffer header = in.at(0, 8);
+        if (header == null || header.order(order).getShort(2) != 42) {
+            return null;
+        }
+        long directory = header.getInt(4) & 0xFFFFFFFFL;
+        ByteBuffer count = in.at(directory, 2);
+        if (count == null) {
+            return null;
+        }
+        int entries = count.order(order).getShort(0) & 0xFFFF;
+        ByteBuffer table = in.at(directory + 2, 12 * entries);
+        if (table == null) {
+            return null;
+        }
+        table.order(order);
+        int[] size = new int[2];
+        for (int i = 0; i < entries; i++) {
+            int tag = table.getShort(12 * i) & 0xFFFF;
+            if (tag == 256 || tag == 257) {
+                int type = table.getShort(12 * i + 2);
+                size[tag - 256] = type == 3 ? table.getShort(12 * i + 8) & 0xFFFF : table.getInt(12 * i + 8);
+            }
+        }
+        return size;
+    }
+
+    /** WebP's three kinds (lossy VP8, lossless VP8L, extended VP8X) each keep the size near the start. */
+    private static int[] webp(ByteBuffer head) {
+        String kind = new String(array(head), 12, 4, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return switch (kind) {
+            case "VP8X" -> new int[] {1 + u24(head, 24), 1 + u24(head, 27)};
+            case "VP8L" -> {
+                int bits = head.getInt(21);
+                yield new int[] {1 + (bits & 0x3FFF), 1 + (bits >>> 14 & 0x3FFF)};
+            }
+            case "VP8 " -> new int[] {head.getShort(26) & 0x3FFF, head.getShort(28) & 0x3FFF};
+            default -> null;
         };
     }
 
-    private static String ascii(byte[] b, int at) {
-        return new String(b, at, 4, java.nio.charset.StandardCharsets.ISO_8859_1);
+    private static int u24(ByteBuffer b, int at) {
+        return (b.get(at) & 0xFF) | (b.get(at + 1) & 0xFF) << 8 | (b.get(at + 2) & 0xFF) << 16;
     }
 
-    private static int u16(byte[] b, int at) {
-        return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8;
+    private static byte[] array(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.limit()];
+        buffer.get(0, bytes);
+        return bytes;
     }
 
-    private static int u24(byte[] b, int at) {
-        return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16;
+    /** Positioned reads of a few bytes. */
+    private record Reader(FileChannel channel) {
+
+        /** The {@code length} bytes at {@code position}, or null when the file ends first. */
+        ByteBuffer at(long position, int length) throws IOException {
+            ByteBuffer buffer = ByteBuffer.allocate(length);
+            while (buffer.hasRemaining()) {
+                if (channel.read(buffer, position + buffer.position()) < 0) {
+                    return null;
+                }
+            }
+            return buffer.flip();
+        }
     }
 }
