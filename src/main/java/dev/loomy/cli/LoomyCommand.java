@@ -1,7 +1,9 @@
 package dev.loomy.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -149,7 +151,13 @@ public final class LoomyCommand implements Callable<Integer> {
         if (child && plan.pair(measure.child).isEmpty()) {
             throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
         }
-        boolean fork = !child && (measure.fork != null ? measure.fork : plan.pairs().size() > 1);
+        // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
+        // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
+        boolean fork = !child && (measure.fork != null ? measure.fork
+                : plan.pairs().size() > 1 || run.maxInFlight.isUnbounded());
+        if (run.maxInFlight.isUnbounded()) {
+            unboundedCaveat(child, fork);
+        }
 
         List<Measurement> measurements;
         try (Interrupts interrupts = child ? Interrupts.forChild(control, temps)
@@ -187,6 +195,25 @@ public final class LoomyCommand implements Callable<Integer> {
                 err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s")
                         + " that a stopped child JVM left in " + layout.root());
             }
+        }
+    }
+
+    /**
+     * A child measuring without a limit offers itself first to the kernel's out-of-memory
+     * killer (oom_score_adj 1000, which any process may set for itself), so that running out
+     * of memory ends this child, a crashed row, rather than the user's other programs. Without
+     * a child, the user is told what may happen.
+     */
+    private void unboundedCaveat(boolean child, boolean fork) {
+        if (child) {
+            try {
+                Files.writeString(Path.of("/proc/self/oom_score_adj"), "1000");
+            } catch (IOException | UnsupportedOperationException e) {
+                // Not Linux: the system chooses as it will.
+            }
+        } else if (!fork && !report.quiet) {
+            err.println("loomy: --max-in-flight=unbounded with --no-fork: should memory run out, the system may end "
+                    + "loomy before it reports anything");
         }
     }
 

@@ -41,6 +41,11 @@ public record InFlightLimit(int images) {
         return new InFlightLimit(AUTO);
     }
 
+    /** Whether no limit is set: the way to watch a batch run out of memory. */
+    public boolean isUnbounded() {
+        return images == UNBOUNDED;
+    }
+
     /** Parses {@code auto}, {@code unbounded} or a positive number. */
     public static InFlightLimit parse(String text) {
         String value = text.trim().toLowerCase(Locale.ROOT);

@@ -45,4 +45,53 @@ class ManyThreadsTest {
             assertThat(written.filter(Files::isRegularFile).count()).isEqualTo(IMAGES);
         }
     }
+
+    @Test
+    @Timeout(60)
+    void withoutALimitOnePairIsMeasuredInAChildWhoseDeathIsAReportedCrash() throws Exception {
+        Path input = dir.resolve("in");
+        TestImages.writeMany(input, 3, 32, 32);
+        // The child dies as the kernel's out-of-memory killer would end it: SIGKILL, status 137.
+        System.setProperty("loomy.test.crash", "threads/NoOp=halt");
+        Cli cli;
+        try {
+            cli = Cli.run("--strategy=threads", "--max-in-flight=unbounded", "--no-write", "--format=csv", input.toString());
+        } finally {
+            System.clearProperty("loomy.test.crash");
+        }
+
+        assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.CRASHED);
+        assertThat(cli.out()).contains("threads,NoOp").contains(",crashed");
+        assertThat(cli.err()).contains("threads / NoOp: crashed").contains("exit status 137");
+    }
+
+    @Test
+    @Timeout(60)
+    void theChildMeasuringWithoutALimitIsTheKernelsFirstChoiceWhenMemoryRunsOut() throws Exception {
+        Path input = dir.resolve("in");
+        TestImages.writeMany(input, 3, 32, 32);
+
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=pool", "--max-in-flight=unbounded",
+                "--io-latency=5s", "--no-write", input.toString());
+        try {
+            ProcessHandle child;
+            while ((child = loomy.process().toHandle().children().findFirst().orElse(null)) == null) {
+                assertThat(loomy.process().isAlive()).as(loomy.stderr()).isTrue();
+                Thread.sleep(20);
+            }
+            // The child sets it once it has read its arguments; until then it has its parent's.
+            while (!oomScore(child.pid()).equals("1000")) {
+                assertThat(child.isAlive()).as(loomy.stderr()).isTrue();
+                Thread.sleep(20);
+            }
+            assertThat(oomScore(loomy.process().pid())).as("the parent keeps its own").isNotEqualTo("1000");
+        } finally {
+            loomy.kill("INT");
+            assertThat(loomy.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    private static String oomScore(long pid) throws Exception {
+        return Files.readString(Path.of("/proc/" + pid + "/oom_score_adj")).strip();
+    }
 }
