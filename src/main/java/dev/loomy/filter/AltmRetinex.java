@@ -97,9 +97,14 @@ public final class AltmRetinex implements Filter {
             List<Mat> bgr = new ArrayList<>(3);
             Core.split(image, bgr);
             bgr.forEach(scope::add);
+            // Two flat buffers serve as the scratch image and, shaped as needed, as LocalMax's buffers.
+            int k = (int) Math.max(3.0, Math.max(rows * kernelRatio, cols * kernelRatio));
+            Mat first = LocalMax.buffer(rows, cols, k, scope);
+            Mat second = LocalMax.buffer(rows, cols, k, scope);
+            Mat work = LocalMax.shape(first, rows, cols, scope);
+
             // Lw = R' + G' + B', each channel times its weight as float (the bits of converting, then multiplying).
             Mat lw = scope.mat();
-            Mat work = scope.mat();
             weigh(bgr, 2, lw);
             weigh(bgr, 1, work);
             Core.add(lw, work, lw);
@@ -121,17 +126,17 @@ public final class AltmRetinex implements Filter {
             Core.divide(lg, new Scalar(Math.log(lwRange.maxVal / lwAver + 1.0)), lg);
 
             // Local adaptation: Hg, the guided filter of Lg steered by Lg's local maximum.
-            int k = (int) Math.max(3.0, Math.max(rows * kernelRatio, cols * kernelRatio));
-            LocalMax.Result local = LocalMax.rect(lg, k, scope);
+            LocalMax.Result local = LocalMax.rect(lg, k, first, second, scope);
             Mat hg = local.spare();
             guided.apply(lg, local.max(), hg, scope);
+            work = local.max();
 
-            Mat alpha = local.max();
-            Core.divide(lg, new Scalar(Core.minMaxLoc(lg).maxVal / eta), alpha);
-            Core.add(alpha, new Scalar(1.0), alpha);
             Core.add(lg, new Scalar(1.0 / 255.0), work);
             Core.log(work, work);
             double beta = Math.exp(Core.sumElems(work).val[0] / pixels) * lambda;
+            Mat alpha = work;
+            Core.divide(lg, new Scalar(Core.minMaxLoc(lg).maxVal / eta), alpha);
+            Core.add(alpha, new Scalar(1.0), alpha);
             // Lout = normalize(alpha .* log(Lg ./ Hg + beta)), in Hg's place.
             Mat lout = hg;
             Core.divide(lg, hg, lout);

@@ -16,8 +16,9 @@ import dev.loomy.opencv.MatScope;
  *
  * <p>It takes 32-bit float images and never converts them to 64-bit: a box filter or a product
  * with a 64-bit destination widens each float exactly, which gives the very bits of widening
- * first. Four whole-image 64-bit buffers are enough: box filters run in place, and the chains of
- * element-wise operations run by blocks of rows (see {@link RowBlocks}).
+ * first. Three whole-image 64-bit buffers are enough: box filters run in place, the chains of
+ * element-wise operations run by blocks of rows (see {@link RowBlocks}), and {@code mean(p)} is
+ * computed twice rather than kept.
  */
 final class GuidedFilter {
 
@@ -47,46 +48,62 @@ final class GuidedFilter {
     void apply(Mat i, Mat p, Mat q, MatScope scope) {
         int rows = i.rows();
         Mat meanI = scope.mat();
-        Mat meanP = scope.mat();
-        Mat cov = scope.mat();
-        Mat var = scope.mat();
+        Mat second = scope.mat();
+        Mat third = scope.mat();
         Mat t = scope.add(new Mat(RowBlocks.ROWS, i.cols(), CvType.CV_64F));
         Imgproc.boxFilter(i, meanI, CvType.CV_64F, box, ANCHOR, true, BORDER);
+        // cov = mean(I .* p) - meanI .* meanP, in the third buffer.
+        Mat meanP = second;
+        Mat cov = third;
         Imgproc.boxFilter(p, meanP, CvType.CV_64F, box, ANCHOR, true, BORDER);
         Core.multiply(i, p, cov, 1, CvType.CV_64F);
         Imgproc.boxFilter(cov, cov, -1, box);
+        RowBlocks.forEach(rows, block -> {
+            Mat bCov = block.of(cov);
+            Mat bt = block.temporary(t);
+            Core.multiply(block.of(meanI), block.of(meanP), bt);
+            Core.subtract(bCov, bt, bCov);
+        });
+        // var = mean(I .* I) - meanI .* meanI (meanP's buffer: meanP is computed again below, the
+        // same bits, which costs less than a fourth 64-bit image); a = cov ./ (var + eps).
+        Mat var = second;
         Imgproc.sqrBoxFilter(i, var, CvType.CV_64F, box);
+        Mat a = cov;
         RowBlocks.forEach(rows, block -> {
             Mat bMeanI = block.of(meanI);
-            Mat bCov = block.of(cov);
             Mat bVar = block.of(var);
             Mat bt = block.temporary(t);
-            Core.multiply(bMeanI, block.of(meanP), bt);
-            Core.subtract(bCov, bt, bCov);
             Core.multiply(bMeanI, bMeanI, bt);
             Core.subtract(bVar, bt, bVar);
             Core.add(bVar, eps, bVar);
-            Core.divide(bCov, bVar, bCov);
-            Mat bMeanP = block.of(meanP);
-            Core.multiply(bCov, bMeanI, bt);
-            Core.subtract(bMeanP, bt, bMeanP);
+            Core.divide(block.of(cov), bVar, block.of(a));
         });
-        // cov now holds a, meanP holds b.
-        Mat meanA = var;
-        Mat meanB = meanI;
-        Imgproc.boxFilter(cov, meanA, -1, box);
-        Imgproc.boxFilter(meanP, meanB, -1, box);
-        if (n != 1.0) {
-            Mat ns = scope.add(new Mat(i.size(), CvType.CV_64F, Scalar.all(n)));
-            Core.divide(meanA, ns, meanA);
-            Core.divide(meanB, ns, meanB);
-        }
+        // b = meanP - a .* meanI.
+        Mat b = second;
+        Imgproc.boxFilter(p, meanP, CvType.CV_64F, box, ANCHOR, true, BORDER);
+        RowBlocks.forEach(rows, block -> {
+            Mat bt = block.temporary(t);
+            Core.multiply(block.of(a), block.of(meanI), bt);
+            Core.subtract(block.of(meanP), bt, block.of(b));
+        });
+        Mat meanA = meanI;
+        Mat meanB = third;
+        Imgproc.boxFilter(a, meanA, -1, box);
+        Imgproc.boxFilter(b, meanB, -1, box);
+        // origami divides both means by N; when N is exactly 1 that changes nothing.
+        Mat ns = n == 1.0 ? null : scope.add(new Mat(RowBlocks.ROWS, i.cols(), CvType.CV_64F, Scalar.all(n)));
         q.create(i.size(), CvType.CV_32F);
         Mat noMask = scope.mat();
         RowBlocks.forEach(rows, block -> {
+            Mat bMeanA = block.of(meanA);
+            Mat bMeanB = block.of(meanB);
+            if (ns != null) {
+                Core.divide(bMeanA, block.temporary(ns), bMeanA);
+                Core.divide(bMeanB, block.temporary(ns), bMeanB);
+            }
             Mat bt = block.temporary(t);
-            Core.multiply(block.of(meanA), block.of(i), bt, 1, CvType.CV_64F);
-            Core.add(bt, block.of(meanB), block.of(q), noMask, CvType.CV_32F);
+            Core.multiply(bMeanA, block.of(i), bt, 1, CvType.CV_64F);
+            Core.add(bt, bMeanB, block.of(q), noMask, CvType.CV_32F);
         });
     }
 }

@@ -34,11 +34,13 @@ class LocalMaxTest {
             Mat expected = scope.mat();
             Imgproc.dilate(src, expected, kernel);
 
-            LocalMax.Result result = LocalMax.rect(src, k, scope);
+            LocalMax.Result result = localMax(src, k, scope);
 
             MatDifference difference = MatDifference.between(result.max(), expected);
             assertThat(difference.identical()).as("%s", difference).isTrue();
+            assertThat(result.max().isContinuous()).isTrue();
             assertThat(result.spare().size()).isEqualTo(src.size());
+            assertThat(result.spare().isContinuous()).isTrue();
         }
     }
 
@@ -55,8 +57,13 @@ class LocalMaxTest {
             Mat expected = scope.mat();
             Imgproc.dilate(copy, expected, kernel);
 
-            MatDifference difference = MatDifference.between(LocalMax.rect(view, k, scope).max(), expected);
+            MatDifference difference = MatDifference.between(localMax(view, k, scope).max(), expected);
             assertThat(difference.identical()).as("%s", difference).isTrue();
         }
+    }
+
+    private static LocalMax.Result localMax(Mat src, int k, MatScope scope) {
+        return LocalMax.rect(src, k, LocalMax.buffer(src.rows(), src.cols(), k, scope),
+                LocalMax.buffer(src.rows(), src.cols(), k, scope), scope);
     }
 }
