@@ -2,6 +2,7 @@ package dev.loomy.filter;
 
 import java.util.concurrent.TimeUnit;
 
+import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,6 +40,8 @@ public class FilterBenchmark {
     @Setup
     public void setUp() {
         OpenCv.load();
+        // One OpenCV thread per call, as loomy runs by default (--cv-threads=1).
+        Core.setNumThreads(1);
         selected = FilterRegistry.builtIns().require(filter);
         image = PhotoLikeImage.create(size, 42);
     }

@@ -49,6 +49,8 @@ public class GainBenchmark {
     @Setup
     public void setUp() {
         OpenCv.load();
+        // One OpenCV thread per call, as loomy runs by default (--cv-threads=1).
+        Core.setNumThreads(1);
         Mat image = PhotoLikeImage.create(size, 7);
         Mat gray = new Mat();
         Imgproc.cvtColor(image, gray, Imgproc.COLOR_BGR2GRAY);
