@@ -18,13 +18,15 @@ import dev.loomy.opencv.MatScope;
  * local correction through a guided filter, then one gain per pixel for the three channels).
  *
  * <p>The output is bit-identical to origami's (see the golden tests), which fixes the order and
- * precision of every operation: 32-bit float, the guided filter in 64-bit, the channels scaled
+ * precision of every operation (the steps of FILTERS.md are numbered in the code): 32-bit float,
+ * the guided filter in 64-bit, the channels scaled
  * by their luminance weights and later divided by their own maximum. Only the way to those bits
  * differs, for speed:
  * <ul>
  *   <li>the gain is one whole-matrix division (origami makes three JNI calls per pixel);</li>
  *   <li>conversions are folded into the operations that need them (a float widened to double,
- *       or a channel rounded to 8 bits before the merge, gives the same bits);</li>
+ *       or a channel rounded to 8 bits before the merge, gives the same bits), and the channels
+ *       are weighted through lookup tables of the very values the multiplication gives;</li>
  *   <li>the local maximum is built by doubling ({@link LocalMax}), not by an O(k) dilation;</li>
  *   <li>few whole-image buffers, reused within a call: fresh native memory costs a page fault per
  *       4 KiB, which on some machines is the largest cost of all;</li>
@@ -125,7 +127,7 @@ public final class AltmRetinex implements Filter {
             Mat second = LocalMax.buffer(rows, cols, k, scope);
             Mat work = LocalMax.shape(first, rows, cols, scope);
 
-            // Lw = R' + G' + B', each channel times its luminance weight, as float.
+            // 1-2. Lw = R' + G' + B', each channel times its luminance weight, as float.
             Mat lw = scope.mat();
             Core.LUT(bgr.get(2), weighed[2], lw);
             Core.LUT(bgr.get(1), weighed[1], work);
@@ -137,7 +139,7 @@ public final class AltmRetinex implements Filter {
                 return Mat.zeros(rows, cols, CvType.CV_8UC3);
             }
 
-            // Global adaptation: Lg = log(Lw / LwAver + 1) / log(LwMax / LwAver + 1).
+            // 3. Global adaptation: Lg = log(Lw / LwAver + 1) / log(LwMax / LwAver + 1).
             Core.add(lw, new Scalar(0.001), work);
             Core.log(work, work);
             double lwAver = Math.exp(Core.sumElems(work).val[0] / pixels);
@@ -147,19 +149,20 @@ public final class AltmRetinex implements Filter {
             Core.log(lg, lg);
             Core.divide(lg, new Scalar(Math.log(lwRange.maxVal / lwAver + 1.0)), lg);
 
-            // Local adaptation: Hg, the guided filter of Lg steered by Lg's local maximum.
+            // 4. Local adaptation: Hg, the guided filter of Lg steered by Lg's local maximum.
             LocalMax.Result local = LocalMax.rect(lg, k, first, second, scope);
             Mat hg = local.spare();
             guided.apply(lg, local.max(), hg, scope);
             work = local.max();
 
+            // 5. alpha = 1 + Lg / (max(Lg) / eta), beta = lambda * exp(mean(log(Lg + 1/255))).
             Core.add(lg, new Scalar(1.0 / 255.0), work);
             Core.log(work, work);
             double beta = Math.exp(Core.sumElems(work).val[0] / pixels) * lambda;
             Mat alpha = work;
             Core.divide(lg, new Scalar(Core.minMaxLoc(lg).maxVal / eta), alpha);
             Core.add(alpha, new Scalar(1.0), alpha);
-            // Lout = normalize(alpha .* log(Lg ./ Hg + beta)), in Hg's place.
+            // 6. Lout = normalize(alpha .* log(Lg ./ Hg + beta)), in Hg's place.
             Mat lout = hg;
             Core.divide(lg, hg, lout);
             Core.add(lout, new Scalar(beta), lout);
@@ -167,25 +170,29 @@ public final class AltmRetinex implements Filter {
             Core.multiply(alpha, lout, lout);
             Core.normalize(lout, lout, 0, 255, Core.NORM_MINMAX);
 
-            Mat gain = gain(lout, lw, lwRange.minVal == 0, scope);
-            List<Mat> out = new ArrayList<>(3);
-            for (int c = 0; c < 3; c++) {
-                Mat weighted = work;
-                Core.LUT(bgr.get(c), weighed[c], weighted);
-                // The weighted channel is largest where the 8-bit one is: its maximum is in the table.
-                double max = WEIGHED[c][(int) Core.minMaxLoc(bgr.get(c)).maxVal];
-                Core.multiply(weighted, gain, weighted);
-                Core.divide(weighted, new Scalar(max / 255.0), weighted);
-                // Rounding each channel to 8 bits before merging gives the bits of merging first, at a quarter of
-                // the cost. (Dividing straight into 8 bits does not: it rounds differently once in 100,000 values.)
-                Mat channel = scope.mat();
-                weighted.convertTo(channel, CvType.CV_8U);
-                out.add(channel);
-            }
-            Mat result = new Mat();
-            Core.merge(out, result);
-            return result;
+            // 7-8. The gain, then each channel times the gain over its own maximum / 255, in 8 bits.
+            return output(bgr, weighed, gain(lout, lw, lwRange.minVal == 0, scope), work, scope);
         }
+    }
+
+    private static Mat output(List<Mat> bgr, Mat[] weighed, Mat gain, Mat work, MatScope scope) {
+        List<Mat> out = new ArrayList<>(3);
+        for (int c = 0; c < 3; c++) {
+            Mat weighted = work;
+            Core.LUT(bgr.get(c), weighed[c], weighted);
+            // The weighted channel is largest where the 8-bit one is: its maximum is in the table.
+            double max = WEIGHED[c][(int) Core.minMaxLoc(bgr.get(c)).maxVal];
+            Core.multiply(weighted, gain, weighted);
+            Core.divide(weighted, new Scalar(max / 255.0), weighted);
+            // Rounding each channel to 8 bits before merging gives the bits of merging first, at a quarter of
+            // the cost. (Dividing straight into 8 bits does not: it rounds differently once in 100,000 values.)
+            Mat channel = scope.mat();
+            weighted.convertTo(channel, CvType.CV_8U);
+            out.add(channel);
+        }
+        Mat result = new Mat();
+        Core.merge(out, result);
+        return result;
     }
 
     /**
