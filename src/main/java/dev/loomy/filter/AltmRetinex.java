@@ -171,27 +171,26 @@ public final class AltmRetinex implements Filter {
             Core.normalize(lout, lout, 0, 255, Core.NORM_MINMAX);
 
             // 7-8. The gain, then each channel times the gain over its own maximum / 255, in 8 bits.
-            return output(bgr, weighed, gain(lout, lw, lwRange.minVal == 0, scope), work, scope);
+            return output(bgr, weighed, gain(lout, lw, lwRange.minVal == 0, scope), work);
         }
     }
 
-    private static Mat output(List<Mat> bgr, Mat[] weighed, Mat gain, Mat work, MatScope scope) {
-        List<Mat> out = new ArrayList<>(3);
+    /** The output channels replace the input ones in {@code bgr}, which are read just before. */
+    private static Mat output(List<Mat> bgr, Mat[] weighed, Mat gain, Mat work) {
         for (int c = 0; c < 3; c++) {
+            Mat channel = bgr.get(c);
             Mat weighted = work;
-            Core.LUT(bgr.get(c), weighed[c], weighted);
+            Core.LUT(channel, weighed[c], weighted);
             // The weighted channel is largest where the 8-bit one is: its maximum is in the table.
-            double max = WEIGHED[c][(int) Core.minMaxLoc(bgr.get(c)).maxVal];
+            double max = WEIGHED[c][(int) Core.minMaxLoc(channel).maxVal];
             Core.multiply(weighted, gain, weighted);
             Core.divide(weighted, new Scalar(max / 255.0), weighted);
             // Rounding each channel to 8 bits before merging gives the bits of merging first, at a quarter of
             // the cost. (Dividing straight into 8 bits does not: it rounds differently once in 100,000 values.)
-            Mat channel = scope.mat();
             weighted.convertTo(channel, CvType.CV_8U);
-            out.add(channel);
         }
         Mat result = new Mat();
-        Core.merge(out, result);
+        Core.merge(bgr, result);
         return result;
     }
 

@@ -80,8 +80,9 @@ public final class Cartoon2 implements Filter {
             Imgproc.cvtColor(reduced, gray, Imgproc.COLOR_BGR2GRAY);
             Mat smooth = Median.blur(gray, MEDIAN_APERTURE, scope);
             // The inverse of origami's edge mask, so that one masked setTo replaces
-            // expanding the mask to three channels and and-ing it with the image.
-            Mat notEdges = scope.mat();
+            // expanding the mask to three channels and and-ing it with the image. (In the
+            // gray image's place: fresh memory costs page faults.)
+            Mat notEdges = gray;
             Imgproc.adaptiveThreshold(smooth, notEdges, 255, Imgproc.ADAPTIVE_THRESH_MEAN_C,
                     Imgproc.THRESH_BINARY_INV, THRESHOLD_BLOCK, THRESHOLD_C);
             reduced.setTo(Scalar.all(0), notEdges);

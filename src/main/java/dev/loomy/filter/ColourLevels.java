@@ -23,7 +23,8 @@ final class ColourLevels {
         }
         int[] table = new int[256];
         int previous = 0;
-        for (int key = 0; key < 256; key += 256.0 / levels) {
+        // origami's int += double: the sum is truncated at every step, so the keys drift down.
+        for (int key = 0; key < 256; key = (int) (key + 256.0 / levels)) {
             table[key] = key;
             for (int i = previous; i < key; i++) {
                 if (table[i] == 0) {
