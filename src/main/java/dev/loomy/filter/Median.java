@@ -39,7 +39,8 @@ final class Median {
         int width = src.cols() + 2 * half;
         int height = Math.max(src.rows() + 2 * half, (int) ((FAST_FROM_PIXELS + width - 1) / width));
         Mat padded = scope.mat();
-        Core.copyMakeBorder(src, padded, half, height - src.rows() - half, half, half, Core.BORDER_REPLICATE);
+        Core.copyMakeBorder(src, padded, half, height - src.rows() - half, half, half,
+                Core.BORDER_REPLICATE | Core.BORDER_ISOLATED);
         Imgproc.medianBlur(padded, dst, ksize);
         return scope.add(dst.submat(half, half + src.rows(), half, half + src.cols()));
     }

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
 import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 
@@ -37,6 +38,22 @@ class MedianTest {
             Mat actual = Median.blur(src, ksize, scope);
 
             MatDifference difference = MatDifference.between(actual, expected);
+            assertThat(difference.identical()).as("%s", difference).isTrue();
+        }
+    }
+
+    @ParameterizedTest(name = "a {0}x{1} view")
+    @CsvSource({"700, 600", "200, 100"})
+    void readsNothingAroundAView(int cols, int rows) {
+        try (MatScope scope = new MatScope()) {
+            // White around the view: a border taken from outside it would show.
+            Mat whole = scope.add(new Mat(rows + 40, cols + 40, CvType.CV_8U, Scalar.all(255)));
+            Mat view = scope.add(whole.submat(20, 20 + rows, 20, 20 + cols));
+            Core.randu(view, 0, 200);
+            Mat expected = scope.mat();
+            Imgproc.medianBlur(scope.add(view.clone()), expected, 15);
+
+            MatDifference difference = MatDifference.between(Median.blur(view, 15, scope), expected);
             assertThat(difference.identical()).as("%s", difference).isTrue();
         }
     }
