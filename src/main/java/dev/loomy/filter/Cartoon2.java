@@ -3,37 +3,62 @@ package dev.loomy.filter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
+import org.opencv.imgproc.Imgproc;
+
+import dev.loomy.opencv.MatScope;
 
 /**
- * PLACEHOLDER for the Cartoon2 filter: the constructors, name and parameters of the real
- * class, but apply() only copies its input. To be replaced by the real implementation.
+ * origami's Cartoon2: colour reduction through per-channel lookup tables, then black edges.
+ *
+ * <p>The edges come from the colour-reduced image (origami reduces in place before it looks for
+ * edges): gray, median blur (aperture 15), adaptive mean threshold (block 15, C = 2). Where the
+ * threshold gives 0 the result is black; elsewhere it is the reduced colour. The output is
+ * bit-identical to origami's (see the golden tests).
  */
 public final class Cartoon2 implements Filter {
 
     public static final String NAME = "Cartoon2";
 
+    private static final int MEDIAN_APERTURE = 15;
+    private static final int THRESHOLD_BLOCK = 15;
+    private static final double THRESHOLD_C = 2;
+
     private final String name;
     private final int red;
     private final int green;
     private final int blue;
+    /** The BGR lookup table, interleaved as a 1x256 3-channel Mat wants it. */
+    private final byte[] lut;
 
     public Cartoon2() {
         this(NAME, 80, 15, 10);
     }
 
+    /** A Cartoon2 with {@code red}, {@code green} and {@code blue} colour levels (1..256 each). */
     public Cartoon2(String name, int red, int green, int blue) {
-        this.name = name;
-        this.red = levels("red", red);
-        this.green = levels("green", green);
-        this.blue = levels("blue", blue);
+        this.name = Filters.requireName(name);
+        this.red = requireLevels("red", red);
+        this.green = requireLevels("green", green);
+        this.blue = requireLevels("blue", blue);
+        int[][] tables = {ColourLevels.table(blue), ColourLevels.table(green), ColourLevels.table(red)};
+        this.lut = new byte[256 * 3];
+        for (int value = 0; value < 256; value++) {
+            for (int channel = 0; channel < 3; channel++) {
+                lut[3 * value + channel] = (byte) tables[channel][value];
+            }
+        }
     }
 
-    private static int levels(String channel, int n) {
-        if (n < 1 || n > 256) {
-            throw new IllegalArgumentException(channel + " must be 1..256 colour levels, not " + n);
+    private static int requireLevels(String parameter, int levels) {
+        if (levels < ColourLevels.MIN_LEVELS || levels > ColourLevels.MAX_LEVELS) {
+            throw new IllegalArgumentException(NAME + ": " + parameter + " must be a number of colour levels in "
+                    + ColourLevels.MIN_LEVELS + ".." + ColourLevels.MAX_LEVELS + ", not " + levels);
         }
-        return n;
+        return levels;
     }
 
     @Override
@@ -43,7 +68,26 @@ public final class Cartoon2 implements Filter {
 
     @Override
     public Mat apply(Mat image) {
-        return image.clone();
+        Filters.requireBgr(NAME, image);
+        try (MatScope scope = new MatScope()) {
+            // A 768-byte table: made per call, so that the instance holds no native memory.
+            Mat table = scope.add(new Mat(1, 256, CvType.CV_8UC3));
+            table.put(0, 0, lut);
+            Mat reduced = scope.mat();
+            Core.LUT(image, table, reduced);
+
+            Mat gray = scope.mat();
+            Imgproc.cvtColor(reduced, gray, Imgproc.COLOR_BGR2GRAY);
+            Mat smooth = Median.blur(gray, MEDIAN_APERTURE, scope);
+            // The inverse of origami's edge mask, so that one masked setTo replaces
+            // expanding the mask to three channels and and-ing it with the image. (In the
+            // gray image's place: fresh memory costs page faults.)
+            Mat notEdges = gray;
+            Imgproc.adaptiveThreshold(smooth, notEdges, 255, Imgproc.ADAPTIVE_THRESH_MEAN_C,
+                    Imgproc.THRESH_BINARY_INV, THRESHOLD_BLOCK, THRESHOLD_C);
+            reduced.setTo(Scalar.all(0), notEdges);
+            return scope.keep(reduced);
+        }
     }
 
     @Override

@@ -17,6 +17,8 @@ public final class FilterRegistry {
     public static FilterRegistry builtIns() {
         FilterRegistry registry = new FilterRegistry();
         registry.register(new NoOp());
+        registry.register(new Cartoon2());
+        registry.register(new AltmRetinex());
         return registry;
     }
 

@@ -17,7 +17,8 @@ final class Captions {
         return "Time: wall time of one whole run over all " + results.images() + " images, median of "
                 + runs(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
                 + (results.forked() ? "each strategy and filter measured in its own JVM."
-                        : "all measured in one JVM, one after the other.");
+                        : results.measurements().size() > 1 ? "all measured in one JVM, one after the other."
+                        : "measured in loomy's own JVM.");
     }
 
     /** E.g. "Machine: 2 cores, 23.4 GiB, Intel(R) Xeon(R) ..., Linux 6.1 (amd64), Eclipse Adoptium 25; parallelism 2, cv-threads 1." */

@@ -1,0 +1,60 @@
+package dev.loomy.filter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
+import org.opencv.core.Size;
+import org.opencv.imgproc.Imgproc;
+
+import dev.loomy.opencv.MatScope;
+import dev.loomy.opencv.OpenCv;
+
+class MedianTest {
+
+    @BeforeAll
+    static void loadOpenCv() {
+        OpenCv.load();
+    }
+
+    /** Below, inside and above the padded range (0.36 to 1 MiB pixels), and other apertures. */
+    @ParameterizedTest(name = "{0}x{1}, aperture {2}")
+    @CsvSource({"97, 61, 15", "640, 480, 15", "700, 600, 15", "1024, 768, 15", "1023, 1025, 15", "800, 600, 13", "800, 600, 5"})
+    void givesWhatMedianBlurGives(int cols, int rows, int ksize) {
+        try (MatScope scope = new MatScope()) {
+            Mat src = scope.add(new Mat(rows, cols, CvType.CV_8U));
+            Core.randu(src, 0, 256);
+            // Smooth areas and sharp ones, so that the medians vary.
+            Mat top = scope.add(src.rowRange(0, rows / 2));
+            Imgproc.GaussianBlur(top, top, new Size(9, 9), 0);
+            Mat expected = scope.mat();
+            Imgproc.medianBlur(src, expected, ksize);
+
+            Mat actual = Median.blur(src, ksize, scope);
+
+            MatDifference difference = MatDifference.between(actual, expected);
+            assertThat(difference.identical()).as("%s", difference).isTrue();
+        }
+    }
+
+    @ParameterizedTest(name = "a {0}x{1} view")
+    @CsvSource({"700, 600", "200, 100"})
+    void readsNothingAroundAView(int cols, int rows) {
+        try (MatScope scope = new MatScope()) {
+            // White around the view: a border taken from outside it would show.
+            Mat whole = scope.add(new Mat(rows + 40, cols + 40, CvType.CV_8U, Scalar.all(255)));
+            Mat view = scope.add(whole.submat(20, 20 + rows, 20, 20 + cols));
+            Core.randu(view, 0, 200);
+            Mat expected = scope.mat();
+            Imgproc.medianBlur(scope.add(view.clone()), expected, 15);
+
+            MatDifference difference = MatDifference.between(Median.blur(view, 15, scope), expected);
+            assertThat(difference.identical()).as("%s", difference).isTrue();
+        }
+    }
+}
