@@ -202,7 +202,8 @@ public final class AltmRetinex implements Filter {
         if (lwHasZeros) {
             Mat zero = scope.mat();
             Core.compare(lw, Scalar.all(0), zero, Core.CMP_EQ);
-            lw.setTo(Scalar.all(1), zero);
+            // setTo returns a second header on lw's pixels, released with the scope (see Cartoon2).
+            scope.add(lw.setTo(Scalar.all(1), zero));
         }
         Core.divide(lout, lw, lout);
         return lout;
