@@ -209,6 +209,15 @@ public final class AltmRetinex implements Filter {
         return lout;
     }
 
+    /**
+     * Measured as {@link Filter#workingBytesPerPixel} says: 47.4 bytes a pixel over NoOp at
+     * 2000x1500, 47.9 at 4000x3000 (float planes, the guided filter's three 64-bit images).
+     */
+    @Override
+    public double workingBytesPerPixel() {
+        return 48;
+    }
+
     @Override
     public Map<String, Object> parameters() {
         Map<String, Object> parameters = new LinkedHashMap<>();

@@ -92,6 +92,15 @@ public final class Cartoon2 implements Filter {
         }
     }
 
+    /**
+     * Measured as {@link Filter#workingBytesPerPixel} says: 4.7 bytes a pixel over NoOp at
+     * 2000x1500, 5.6 at 4000x3000.
+     */
+    @Override
+    public double workingBytesPerPixel() {
+        return 6;
+    }
+
     @Override
     public Map<String, Object> parameters() {
         Map<String, Object> parameters = new LinkedHashMap<>();
