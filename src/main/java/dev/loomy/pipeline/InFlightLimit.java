@@ -9,8 +9,8 @@ import dev.loomy.filter.Filter;
 /**
  * {@code --max-in-flight}: how many images a run decodes and holds at once, whatever its
  * strategy. {@code N} images; {@code auto}, a budget in bytes for two images per core, within
- * half the memory available, each image weighed by its estimated cost; {@code unbounded}, no
- * limit (the way to watch a batch run out of memory).
+ * half the memory available, each image weighed by its estimated cost, and a cap on the Java
+ * heap its bytes take; {@code unbounded}, no limit (the way to watch a batch run out of memory).
  *
  * @param images the fixed number, or {@link #AUTO} or {@link #UNBOUNDED}
  */
@@ -78,21 +78,24 @@ public record InFlightLimit(int images) {
             return Admission.images(headers, filter, ceiling, images,
                     "at most " + images + " images in flight (--max-in-flight=" + images + ")");
         }
-        // The median image sets the budget: a few huge ones then take a large share of it, small ones fit more.
+        // Sized for the 90th percentile: nine images in ten get their full share of cores, smaller ones fit more,
+        // and the few largest (a panorama among photos) run with fewer beside them instead of inflating it.
         List<ImageHeader> bySize = headers.all().stream()
                 .sorted(Comparator.comparingLong(h -> ImageCost.of(h, filter).nativeBytes())).toList();
-        ImageHeader typical = bySize.isEmpty() ? new ImageHeader(0, 1, 1) : bySize.get(bySize.size() / 2);
-        ImageCost cost = ImageCost.of(typical, filter);
+        ImageHeader sizing = bySize.isEmpty() ? new ImageHeader(0, 1, 1) : bySize.get(bySize.size() * 9 / 10);
+        ImageCost cost = ImageCost.of(sizing, filter);
         int wanted = PER_CORE * parallelism;
         long nativeBudget = budget(memory.physicalBytes(), cost.nativeBytes(), wanted, parallelism);
-        long heapBudget = budget(memory.heapBytes(), cost.heapBytes(), wanted, parallelism);
+        // The heap holds each image's bytes only while it is read and written: half of what is free is a cap
+        // against the few huge files a small -Xmx cannot hold at once, not a target.
+        long heapBudget = Math.max((long) (memory.heapBytes() * AUTO_SHARE), cost.heapBytes());
         long fit = Math.min(nativeBudget / cost.nativeBytes(), heapBudget / cost.heapBytes());
         String why = fit >= wanted ? PER_CORE + " per core"
                 : "as many as the " + (nativeBudget / cost.nativeBytes() <= heapBudget / cost.heapBytes()
                         ? "memory" : "Java heap") + " allows";
         return Admission.bytes(headers, filter, ceiling, nativeBudget, heapBudget,
                 "about " + Math.max(1, fit) + " images in flight at once (auto: " + why + "; ~" + Sizes.of(cost.nativeBytes())
-                        + " per " + filter.name() + " image of " + typical.dimensions() + ", "
+                        + " per " + filter.name() + " image of " + sizing.dimensions() + ", "
                         + Sizes.of(memory.physicalBytes()) + " of memory and " + Sizes.of(memory.heapBytes())
                         + " of Java heap available)");
     }

@@ -146,6 +146,26 @@ class AdmissionTest {
     }
 
     @Test
+    void aFileMuchLargerThanTheOthersDoesNotRunAloneWhenTheHeapHasRoom() throws Exception {
+        Map<Path, ImageHeader> map = new HashMap<>();
+        for (int i = 0; i < 12; i++) {
+            map.put(Path.of(i + ".png"), new ImageHeader(100_000, 4000, 3000));
+        }
+        // The same pixels in a 50 times larger file (a PNG among JPEGs): its bytes on the heap are no reason to wait.
+        map.put(Path.of("big.png"), new ImageHeader(5_000_000, 4000, 3000));
+        Admission admission = InFlightLimit.auto().admission(new NoOp(), new ImageHeaders(map), 2, PLENTY);
+        List<Path> files = new ArrayList<>(List.of(Path.of("big.png")));
+        files.addAll(files(12));
+        ConcurrentLinkedQueue<String> order = new ConcurrentLinkedQueue<>();
+
+        mostAtOnce(admission, files, order);
+
+        List<String> events = List.copyOf(order);
+        assertThat(events.subList(events.indexOf("in big.png"), events.indexOf("out big.png")))
+                .as("admitted beside the big one").anyMatch(e -> e.startsWith("in ") && !e.equals("in big.png"));
+    }
+
+    @Test
     void theHeapBudgetCountsToo() throws Exception {
         Map<Path, ImageHeader> map = new HashMap<>();
         for (int i = 0; i < 20; i++) {
