@@ -13,7 +13,7 @@ import dev.loomy.files.ImageFile;
  * The headers of a batch's images, read once before the runs: admission control weighs each
  * image by them, and reading them up front keeps that work out of the measured runs.
  */
-public final class ImageHeaders {
+final class ImageHeaders {
 
     private final Map<Path, ImageHeader> byPath;
 
@@ -22,7 +22,7 @@ public final class ImageHeaders {
     }
 
     /** Reads every image's header; stops early, with what it has, when {@code stop} says so. */
-    public static ImageHeaders probe(List<ImageFile> images, BooleanSupplier stop) {
+    static ImageHeaders probe(List<ImageFile> images, BooleanSupplier stop) {
         Map<Path, ImageHeader> headers = new HashMap<>(images.size() * 2);
         for (ImageFile image : images) {
             if (stop.getAsBoolean()) {
@@ -34,7 +34,7 @@ public final class ImageHeaders {
     }
 
     /** {@code file}'s header, read now if it was not read with the batch. */
-    public ImageHeader of(Path file) {
+    ImageHeader of(Path file) {
         ImageHeader header = byPath.get(file);
         return header != null ? header : ImageHeader.probe(file);
     }

@@ -68,7 +68,7 @@ public record InFlightLimit(int images) {
     }
 
     /** The gate for {@code filter}'s runs over the images whose headers are given. */
-    public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+    Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
         long ceiling = (long) (memory.physicalBytes() * CEILING_SHARE);
         if (images == UNBOUNDED) {
             return Admission.unbounded(headers, filter, ceiling,
@@ -89,12 +89,13 @@ public record InFlightLimit(int images) {
         // The heap holds each image's bytes only while it is read and written: half of what is free is a cap
         // against the few huge files a small -Xmx cannot hold at once, not a target.
         long heapBudget = Math.max((long) (memory.heapBytes() * AUTO_SHARE), cost.heapBytes());
-        long fit = Math.min(nativeBudget / cost.nativeBytes(), heapBudget / cost.heapBytes());
-        String why = fit >= wanted ? PER_CORE + " per core"
+        long room = Math.min(nativeBudget / cost.nativeBytes(), heapBudget / cost.heapBytes());
+        long fit = Math.clamp(room, 1, Math.max(1, bySize.size()));
+        String why = room >= Math.min(wanted, bySize.size()) ? PER_CORE + " per core"
                 : "as many as the " + (nativeBudget / cost.nativeBytes() <= heapBudget / cost.heapBytes()
                         ? "memory" : "Java heap") + " allows";
         return Admission.bytes(headers, filter, ceiling, nativeBudget, heapBudget,
-                "about " + Math.max(1, fit) + " images in flight at once (auto: " + why + "; ~" + Sizes.of(cost.nativeBytes())
+                "about " + fit + (fit == 1 ? " image" : " images") + " in flight at once (auto: " + why + "; ~" + Sizes.of(cost.nativeBytes())
                         + " per " + filter.name() + " image of " + sizing.dimensions() + ", "
                         + Sizes.of(memory.physicalBytes()) + " of memory and " + Sizes.of(memory.heapBytes())
                         + " of Java heap available)");
