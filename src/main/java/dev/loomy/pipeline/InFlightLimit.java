@@ -63,7 +63,7 @@ public record InFlightLimit(int images) {
         } catch (NumberFormatException e) {
             // Falls through to the message below.
         }
-        throw new IllegalArgumentException("--max-in-flight must be a number of images (1 or more), auto or unbounded, not '"
+        throw new IllegalArgumentException("expected a number of images (1 or more), auto or unbounded, not '"
                 + text + "'");
     }
 

@@ -183,7 +183,7 @@ class AdmissionTest {
         assertThat(InFlightLimit.parse(" Unbounded ").toString()).isEqualTo("unbounded");
         assertThat(InFlightLimit.parse("12").images()).isEqualTo(12);
         for (String bad : List.of("0", "-3", "lots", "")) {
-            assertThatThrownBy(() -> InFlightLimit.parse(bad)).hasMessageContaining("--max-in-flight must be");
+            assertThatThrownBy(() -> InFlightLimit.parse(bad)).hasMessageContaining("expected a number of images (1 or more), auto or unbounded");
         }
     }
 }
