@@ -76,7 +76,7 @@ public record InFlightLimit(int images) {
         }
         if (images != AUTO) {
             return Admission.images(headers, filter, ceiling, images,
-                    "at most " + images + " images in flight (--max-in-flight=" + images + ")");
+                    "at most " + images + (images == 1 ? " image" : " images") + " in flight (--max-in-flight=" + images + ")");
         }
         // Sized for the 90th percentile: nine images in ten get their full share of cores, smaller ones fit more,
         // and the few largest (a panorama among photos) run with fewer beside them instead of inflating it.
