@@ -1,7 +1,9 @@
 package dev.loomy.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,11 +29,13 @@ import dev.loomy.measure.ForkedSession;
 import dev.loomy.measure.InProcessSession;
 import dev.loomy.measure.MachineInfo;
 import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Outcome;
 import dev.loomy.measure.RunControl;
 import dev.loomy.measure.RunListener;
 import dev.loomy.measure.Session;
 import dev.loomy.measure.SessionPlan;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.pipeline.Admissions;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
@@ -93,6 +97,11 @@ public final class LoomyCommand implements Callable<Integer> {
         this.err = err;
     }
 
+    /** The one way a run is stopped (Ctrl-C and SIGTERM come through {@link Interrupts}). */
+    RunControl control() {
+        return control;
+    }
+
     @Override
     public Integer call() {
         try {
@@ -106,6 +115,7 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
+    @SuppressWarnings("try") // the signal handlers are installed for the block, never used in it
     private int execute() throws UsageError {
         List<Strategy> strategies = strategies();
         ResultFormat format = resultFormat();
@@ -113,9 +123,6 @@ public final class LoomyCommand implements Callable<Integer> {
         ReportFiles files = reportFiles();
         checkCounts();
         boolean child = measure.child != null;
-        if (child) {
-            Interrupts.install(control);
-        }
 
         // Carriers are fixed when the first virtual thread starts: set them before any exists.
         System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(run.parallelism()));
@@ -134,21 +141,34 @@ public final class LoomyCommand implements Callable<Integer> {
                 throw new UsageError(e.getMessage());
             }
         }
+        // Read only where pairs are measured: in this JVM, or in each child; said once per filter, by
+        // the child measuring the filter's first pair when forking.
+        boolean say = !report.quiet && (!child || measure.child.startsWith(strategies.get(0).name() + "/"));
+        Admissions admissions = new Admissions(run.maxInFlight, images, run.parallelism(), control::interrupted,
+                say ? note -> err.println("loomy: " + note) : note -> { });
         SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
-                run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism());
+                run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism(), admissions);
         if (child && plan.pair(measure.child).isEmpty()) {
             throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
         }
-        boolean fork = !child && (measure.fork != null ? measure.fork : plan.pairs().size() > 1);
+        // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
+        // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
+        boolean fork = !child && (measure.fork != null ? measure.fork
+                : plan.pairs().size() > 1 || run.maxInFlight.isUnbounded());
+        if (run.maxInFlight.isUnbounded()) {
+            unboundedCaveat(child, fork);
+        }
 
         List<Measurement> measurements;
-        try {
+        try (Interrupts interrupts = child ? Interrupts.forChild(control, temps)
+                : Interrupts.forRun(control, temps, fork && layout != null ? layout.root() : null, err, report.quiet)) {
             measurements = session(child, fork).run(plan);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
+        cleanUp(measurements, fork, layout);
         int status = ExitCodes.of(measurements, control.interrupted());
         if (child) {
             return status;
@@ -157,6 +177,44 @@ public final class LoomyCommand implements Callable<Integer> {
         format.write(results, out);
         out.flush();
         return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+    }
+
+    /**
+     * After an interrupt, deletes this JVM's temporary files (none should be left: every write
+     * ends by renaming or deleting its own); after a child was stopped or died, those it may
+     * have left in the output folder.
+     */
+    private void cleanUp(List<Measurement> measurements, boolean fork, OutputLayout layout) {
+        if (control.interrupted()) {
+            temps.deleteAll();
+        }
+        boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
+        if (fork && layout != null && childStopped) {
+            int swept = TempFiles.sweep(layout.root());
+            if (swept > 0 && !report.quiet) {
+                err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s")
+                        + " that a stopped child JVM left in " + layout.root());
+            }
+        }
+    }
+
+    /**
+     * A child measuring without a limit offers itself first to the kernel's out-of-memory
+     * killer (oom_score_adj 1000, which any process may set for itself), so that running out
+     * of memory ends this child, a crashed row, rather than the user's other programs. Without
+     * a child, the user is told what may happen.
+     */
+    private void unboundedCaveat(boolean child, boolean fork) {
+        if (child) {
+            try {
+                Files.writeString(Path.of("/proc/self/oom_score_adj"), "1000");
+            } catch (IOException | UnsupportedOperationException e) {
+                // Not Linux: the system chooses as it will.
+            }
+        } else if (!fork && !report.quiet) {
+            err.println("loomy: --max-in-flight=unbounded with --no-fork: should memory run out, the system may end "
+                    + "loomy before it reports anything");
+        }
     }
 
     /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */
@@ -263,6 +321,7 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("parallelism", run.parallelism());
         options.put("cv-threads", run.cvThreads);
         options.put("io-latency", latencyText(run.ioLatency()));
+        options.put("max-in-flight", run.maxInFlight.toString());
         options.put("fork", fork);
         options.put("format", report.format);
         options.put("report", report.report == null ? null : report.report.toString());

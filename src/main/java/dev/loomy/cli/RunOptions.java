@@ -3,6 +3,8 @@ package dev.loomy.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import dev.loomy.pipeline.InFlightLimit;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** What each run does and with how many threads. */
@@ -33,11 +35,28 @@ public final class RunOptions {
                     + "such as a network share (default: none)")
     Duration ioLatency;
 
+    @Option(names = "--max-in-flight", paramLabel = "N|auto|unbounded", defaultValue = "auto",
+            converter = InFlightLimitConverter.class,
+            description = "images decoded and held in memory at once, for every strategy: a number, auto (from the "
+                    + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
+    InFlightLimit maxInFlight;
+
     int parallelism() {
         return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
     }
 
     Duration ioLatency() {
         return ioLatency == null ? Duration.ZERO : ioLatency;
+    }
+
+    static final class InFlightLimitConverter implements CommandLine.ITypeConverter<InFlightLimit> {
+        @Override
+        public InFlightLimit convert(String value) {
+            try {
+                return InFlightLimit.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

@@ -17,9 +17,9 @@ import java.util.function.Consumer;
 /**
  * Finds the images below the command's inputs.
  *
- * <p>Folders are walked recursively, following symbolic links (a link that loops back is
- * reported and skipped, never followed twice); hidden files and folders are skipped; files
- * with an image extension in any case are taken. Within each input the images are sorted by
+ * <p>Folders are walked recursively, following symbolic links (a link that loops back to a
+ * folder above it is reported and skipped, never followed twice); hidden files and folders
+ * are skipped; every other entry with an image extension in any case is taken. Within each input the images are sorted by
  * relative path, so that runs are reproducible; inputs keep the order they were given in.
  */
 public final class InputWalker {
@@ -61,8 +61,10 @@ public final class InputWalker {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    // A folder named like an image (photos.jpg/) is not an image; a link to one is walked above.
-                    if (attrs.isRegularFile() && !isHidden(file) && ImageExtensions.isImage(file)) {
+                    // A folder named like an image (photos.jpg/) is walked above, not taken. Anything else named
+                    // like one is taken, broken links, link loops and pipes included: reading it reports why it
+                    // is not an image, and it counts as a failed image rather than vanishing from the run.
+                    if (!attrs.isDirectory() && !isHidden(file) && ImageExtensions.isImage(file)) {
                         found.add(new ImageFile(file, root.relativize(file)));
                     }
                     return FileVisitResult.CONTINUE;

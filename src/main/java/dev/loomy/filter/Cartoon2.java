@@ -85,9 +85,20 @@ public final class Cartoon2 implements Filter {
             Mat notEdges = gray;
             Imgproc.adaptiveThreshold(smooth, notEdges, 255, Imgproc.ADAPTIVE_THRESH_MEAN_C,
                     Imgproc.THRESH_BINARY_INV, THRESHOLD_BLOCK, THRESHOLD_C);
-            reduced.setTo(Scalar.all(0), notEdges);
+            // setTo returns a second header on reduced's pixels: released with the scope, or they would
+            // outlive the caller's release until the garbage collector finalized it.
+            scope.add(reduced.setTo(Scalar.all(0), notEdges));
             return scope.keep(reduced);
         }
+    }
+
+    /**
+     * Measured as {@link Filter#workingBytesPerPixel} says: 4.7 bytes a pixel over NoOp at
+     * 2000x1500, 5.6 at 4000x3000.
+     */
+    @Override
+    public double workingBytesPerPixel() {
+        return 6;
     }
 
     @Override

@@ -58,6 +58,16 @@ public final class Chain implements Filter {
         }
     }
 
+    /**
+     * The hungriest step's figure, plus the previous step's result that a later step works
+     * on (one 8-bit, 3-channel image: 3 bytes a pixel).
+     */
+    @Override
+    public double workingBytesPerPixel() {
+        double hungriest = steps.stream().mapToDouble(Filter::workingBytesPerPixel).max().orElse(0);
+        return steps.size() > 1 ? hungriest + 3 : hungriest;
+    }
+
     /** The steps' names, in order, under the key {@code chain}. */
     @Override
     public Map<String, Object> parameters() {

@@ -25,4 +25,19 @@ public interface Filter {
 
     /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
     Map<String, Object> parameters();
+
+    /**
+     * Native memory {@link #apply} holds at its peak, per pixel of the input, beyond the
+     * input itself (its result and temporaries): what admission control budgets for one
+     * image in flight on top of decoding and encoding ({@code --max-in-flight=auto}).
+     *
+     * <p>The built-ins' figures are measured: the maximum resident size ({@code /usr/bin/time
+     * -v}) of {@code ./run.sh --strategy=loop} over one photo from {@code loomy samples}
+     * (2000x1500, then 4000x3000), minus the same over a 64x48 one, divided by the pixels,
+     * minus NoOp's figure; median of three runs, rounded up. A filter that does not know its
+     * own figure gets this one, over four times the hungriest built-in's (ALTMRetinex, 48).
+     */
+    default double workingBytesPerPixel() {
+        return 200;
+    }
 }

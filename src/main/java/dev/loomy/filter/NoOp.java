@@ -34,4 +34,10 @@ public final class NoOp implements Filter {
     public Map<String, Object> parameters() {
         return Map.of();
     }
+
+    /** It returns its input: nothing beyond it. */
+    @Override
+    public double workingBytesPerPixel() {
+        return 0;
+    }
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
+import dev.loomy.pipeline.Admissions;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageTask;
@@ -17,12 +18,20 @@ import dev.loomy.strategy.Strategy;
  * Everything a session measures, and how: the pairs (every strategy with every filter, strategy
  * by strategy), the images, where outputs go and how often each pair runs.
  *
- * @param layout where outputs go, or null when nothing is written
- * @param writer null when nothing is written
+ * @param layout     where outputs go, or null when nothing is written
+ * @param writer     null when nothing is written
+ * @param admissions each filter's gate before every read ({@code --max-in-flight})
  */
 public record SessionPlan(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
                           OutputLayout layout, ImageReader reader, ImageWriter writer,
-                          int warmups, int repeats, int parallelism) {
+                          int warmups, int repeats, int parallelism, Admissions admissions) {
+
+    /** A plan whose images are admitted without limit. */
+    public SessionPlan(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
+                       OutputLayout layout, ImageReader reader, ImageWriter writer,
+                       int warmups, int repeats, int parallelism) {
+        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, Admissions.none());
+    }
 
     public List<Pair> pairs() {
         List<Pair> pairs = new ArrayList<>(strategies.size() * filters.size());
@@ -41,7 +50,7 @@ public record SessionPlan(List<Strategy> strategies, List<Filter> filters, List<
 
     /** Measures {@code pair} with {@code benchmark} in this JVM. */
     Measurement measure(Benchmark benchmark, Pair pair) throws InterruptedException {
-        ImagePipeline pipeline = new ImagePipeline(reader, pair.filter(), writer);
+        ImagePipeline pipeline = new ImagePipeline(reader, pair.filter(), writer, admissions.of(pair.filter()));
         return benchmark.measure(pair.strategy(), pipeline, tasks(pair), warmups, repeats, parallelism);
     }
 

@@ -66,8 +66,7 @@ final class TimedJob implements ImageJob {
 
     private ImageTiming.Status process() {
         try {
-            pipeline.process(task);
-            return ImageTiming.Status.DONE;
+            return pipeline.process(task, control) ? ImageTiming.Status.DONE : ImageTiming.Status.SKIPPED;
         } catch (ImageException e) {
             failures.report(e);
             return ImageTiming.Status.FAILED;

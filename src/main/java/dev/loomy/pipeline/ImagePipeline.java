@@ -6,20 +6,30 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.Filters;
 
 /**
- * What happens to one image: read, filter, write, and release every Mat on the way,
- * whatever fails. Thread-safe: strategies call it from many threads at once.
+ * What happens to one image: admitted, read, filtered, written, and every Mat released on the
+ * way, whatever fails. Thread-safe: strategies call it from many threads at once.
  */
 public final class ImagePipeline {
 
     private final ImageReader reader;
     private final Filter filter;
     private final ImageWriter writer;
+    private final Admission admission;
 
-    /** @param writer null when nothing is written ({@code --no-write}) */
-    public ImagePipeline(ImageReader reader, Filter filter, ImageWriter writer) {
+    /**
+     * @param writer    null when nothing is written ({@code --no-write})
+     * @param admission the gate before each read ({@code --max-in-flight})
+     */
+    public ImagePipeline(ImageReader reader, Filter filter, ImageWriter writer, Admission admission) {
         this.reader = reader;
         this.filter = filter;
         this.writer = writer;
+        this.admission = admission;
+    }
+
+    /** A pipeline that admits every image at once: for images processed one at a time. */
+    public ImagePipeline(ImageReader reader, Filter filter, ImageWriter writer) {
+        this(reader, filter, writer, Admission.none());
     }
 
     public Filter filter() {
@@ -27,16 +37,39 @@ public final class ImagePipeline {
     }
 
     public void process(ImageTask task) throws ImageException, InterruptedException {
-        Mat input = reader.read(task.source().path());
-        Mat result = null;
-        try {
-            result = applyFilter(input, task);
-            if (writer != null && task.output() != null) {
-                writer.write(result, task.output());
+        process(task, Cancellation.NONE);
+    }
+
+    /**
+     * Processes one image unless {@code cancel} says to stop between its steps.
+     *
+     * @return true when the image was done, false when it was skipped or abandoned (nothing written)
+     */
+    @SuppressWarnings("try") // the permit is held for the block, never used in it
+    public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
+        reader.awaitStorage();
+        try (Admission.Permit permit = admission.admit(task.source().path())) {
+            if (cancel.skipNew()) {
+                return false;
             }
-        } finally {
-            Filters.releaseResult(input, result);
-            input.release();
+            Mat input = reader.read(task.source().path());
+            Mat result = null;
+            try {
+                if (cancel.abandonStarted()) {
+                    return false;
+                }
+                result = applyFilter(input, task);
+                if (cancel.abandonStarted()) {
+                    return false;
+                }
+                if (writer != null && task.output() != null) {
+                    writer.write(result, task.output());
+                }
+                return true;
+            } finally {
+                Filters.releaseResult(input, result);
+                input.release();
+            }
         }
     }
 

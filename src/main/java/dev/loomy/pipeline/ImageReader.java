@@ -1,12 +1,9 @@
 package dev.loomy.pipeline;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.opencv.core.CvException;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
@@ -16,8 +13,9 @@ import org.opencv.imgcodecs.Imgcodecs;
  * default (alpha dropped, gray expanded, 16-bit scaled down), with a reason when it cannot.
  *
  * <p>The bytes are read in Java rather than by {@code imread} so that a failure has a
- * precise reason and so that the read is a Java blocking call: the optional
- * {@code ioLatency} wait models slow storage, which virtual threads wait out without
+ * precise reason, so that a file cut short is found before a decoder fills it with gray
+ * (see {@link FormatCheck}). The optional {@code ioLatency} wait ({@link #awaitStorage})
+ * models slow storage as a Java blocking call, which virtual threads wait out without
  * holding a carrier thread.
  */
 public final class ImageReader {
@@ -32,38 +30,37 @@ public final class ImageReader {
         this(Duration.ZERO);
     }
 
-    public Mat read(Path file) throws ImageException, InterruptedException {
+    /**
+     * The storage's latency, waited out before an image is admitted and read: a slow share
+     * keeps a job waiting, but holds none of its memory yet.
+     */
+    public void awaitStorage() throws InterruptedException {
         if (!ioLatency.isZero()) {
             Thread.sleep(ioLatency);
         }
-        byte[] bytes = readBytes(file);
-        if (bytes.length == 0) {
-            throw new ImageException(file, "empty file (0 bytes)");
-        }
-        MatOfByte encoded = new MatOfByte(bytes);
-        try {
-            Mat image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
-            if (image.empty()) {
-                image.release();
-                throw new ImageException(file, "not a decodable image (corrupt, truncated, or not an image format OpenCV reads)");
-            }
-            return image;
-        } finally {
-            encoded.release();
-        }
     }
 
-    private static byte[] readBytes(Path file) throws ImageException {
+    /** The decoded image, owned by the caller, who releases it. */
+    public Mat read(Path file) throws ImageException {
+        byte[] bytes = SourceFile.read(file);
+        ImageFormat format = FormatCheck.check(file, bytes);
+        MatOfByte encoded = new MatOfByte(bytes);
+        Mat image = null;
         try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ImageException(file, "no longer exists");
-        } catch (AccessDeniedException e) {
-            throw new ImageException(file, "permission denied");
-        } catch (IOException e) {
-            throw new ImageException(file, "cannot be read: " + e.getMessage());
-        } catch (OutOfMemoryError e) {
-            throw new ImageException(file, "too large to read into memory");
+            image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
+            if (image.empty()) {
+                throw new ImageException(file, "cannot be decoded: corrupt " + format.label() + " data");
+            }
+            Mat decoded = image;
+            image = null;
+            return decoded;
+        } catch (CvException e) {
+            throw new ImageException(file, "cannot be decoded: " + ImagePipeline.oneLine(e));
+        } finally {
+            if (image != null) {
+                image.release();
+            }
+            encoded.release();
         }
     }
 }

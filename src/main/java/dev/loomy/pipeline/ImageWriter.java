@@ -3,8 +3,6 @@ package dev.loomy.pipeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
 import org.opencv.core.CvException;
 import org.opencv.core.Mat;
@@ -28,19 +26,11 @@ public final class ImageWriter {
 
     public void write(Mat image, Path target) throws ImageException {
         byte[] bytes = encode(image, target);
-        Path temp = null;
         try {
-            Path folder = target.toAbsolutePath().getParent();
-            Files.createDirectories(folder);
-            temp = temps.beside(target);
-            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            temps.replace(target, bytes);
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + e);
-        } finally {
-            if (temp != null) {
-                temps.done(temp);
-            }
         }
     }
 

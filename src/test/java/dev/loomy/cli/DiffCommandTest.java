@@ -110,7 +110,7 @@ class DiffCommandTest {
         Cli cli = Cli.run("diff", a.toString(), b.toString());
 
         assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
-        assertThat(cli.err()).contains(b.resolve("broken.png") + ": not a decodable image");
+        assertThat(cli.err()).contains(b.resolve("broken.png") + ": not an image");
         assertThat(cli.out()).contains("compared 1: 0 identical, 1 different; 0 only in A, 0 only in B, 1 unreadable");
     }
 

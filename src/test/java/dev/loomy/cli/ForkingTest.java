@@ -48,7 +48,7 @@ class ForkingTest {
         assertThat(results.get(1).get("speedup_vs_loop").isNumber()).isTrue();
         List<String> brokenLines = run.err().lines().filter(l -> l.contains("broken.png")).toList();
         assertThat(brokenLines).hasSize(1);
-        assertThat(brokenLines.get(0)).startsWith("loomy: ").contains("not a decodable image");
+        assertThat(brokenLines.get(0)).startsWith("loomy: ").contains("not an image");
     }
 
     @Test

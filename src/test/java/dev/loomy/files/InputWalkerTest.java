@@ -82,6 +82,20 @@ class InputWalkerTest {
     }
 
     @Test
+    void brokenLinksLinkLoopsAndPipesNamedLikeImagesAreTakenSoThatReadingThemFailsVisibly() throws Exception {
+        touch("good.png");
+        Files.createSymbolicLink(dir.resolve("broken.jpg"), dir.resolve("missing.jpg"));
+        Files.createSymbolicLink(dir.resolve("loop1.png"), dir.resolve("loop2.png"));
+        Files.createSymbolicLink(dir.resolve("loop2.png"), dir.resolve("loop1.png"));
+        assertThat(new ProcessBuilder("mkfifo", dir.resolve("pipe.jpg").toString()).start().waitFor()).isZero();
+        Files.createSymbolicLink(dir.resolve("broken.txt"), dir.resolve("missing.txt"));
+
+        assertThat(relatives(walker.walk(List.of(dir))))
+                .containsExactly("broken.jpg", "good.png", "loop1.png", "loop2.png", "pipe.jpg");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
     void followsLinksToFoldersOutsideTheInput() throws Exception {
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
         Files.writeString(elsewhere.resolve("x.png"), "x");

@@ -182,6 +182,14 @@ class ChainTest {
     }
 
     @Test
+    void needsItsHungriestStepsMemoryPlusTheIntermediateItWorksOn() {
+        assertThat(new Chain("Alias", List.of(new NoOp())).workingBytesPerPixel()).isZero();
+        Filter unknown = making("Unknown");
+        assertThat(new Chain("Pair", List.of(new NoOp(), unknown)).workingBytesPerPixel())
+                .isEqualTo(unknown.workingBytesPerPixel() + 3);
+    }
+
+    @Test
     void refusesAnEmptyList() {
         assertThatThrownBy(() -> new Chain("Empty", List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Empty");

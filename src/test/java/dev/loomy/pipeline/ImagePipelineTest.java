@@ -142,7 +142,7 @@ class ImagePipelineTest {
         assertThatThrownBy(() -> new ImageReader().read(empty)).isInstanceOf(ImageException.class)
                 .hasMessageContaining("empty.jpg").hasMessageContaining("empty file");
         assertThatThrownBy(() -> new ImageReader().read(text)).isInstanceOf(ImageException.class)
-                .hasMessageContaining("text.png").hasMessageContaining("not a decodable image");
+                .hasMessageContaining("text.png").hasMessageContaining("not an image: the content is not JPEG, PNG, BMP, TIFF or WebP");
         assertThatThrownBy(() -> new ImageReader().read(dir.resolve("gone.png"))).isInstanceOf(ImageException.class)
                 .hasMessageContaining("no longer exists");
     }
@@ -155,5 +155,23 @@ class ImagePipelineTest {
         assertThat(temps.deleteAll()).isEqualTo(1);
         assertThat(temp).doesNotExist();
         assertThat(temps.count()).isZero();
+    }
+
+    @Test
+    void aSweepDeletesTheTemporaryFilesAKilledProcessLeftAndNothingElse() throws Exception {
+        Path left = temps.beside(dir.resolve("out/deep/a.png"));
+        Files.createDirectories(left.getParent());
+        Files.writeString(left, "half an image");
+        Path image = Files.writeString(dir.resolve("out/deep/a.png"), "an image");
+        Path hidden = Files.writeString(dir.resolve("out/.notes"), "the user's own");
+        Path named = Files.writeString(dir.resolve("out/b.loomy-tmp"), "not hidden: not loomy's");
+
+        assertThat(TempFiles.sweep(dir.resolve("out"))).isEqualTo(1);
+
+        assertThat(left).doesNotExist();
+        assertThat(image).exists();
+        assertThat(hidden).exists();
+        assertThat(named).exists();
+        assertThat(TempFiles.sweep(dir.resolve("missing"))).isZero();
     }
 }

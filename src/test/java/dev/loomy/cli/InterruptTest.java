@@ -1,0 +1,163 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.opencv.core.Mat;
+import org.opencv.imgcodecs.Imgcodecs;
+
+import dev.loomy.TestImages;
+import picocli.CommandLine;
+
+/**
+ * Stopping a run half-way, from inside (RunControl.interrupt, as the signal handler does) and
+ * from outside (a real process sent SIGINT and SIGTERM): no temporary or partial file is
+ * left, every output written decodes, the results say they are partial, the exit is 130.
+ */
+class InterruptTest {
+
+    private static final int IMAGES = 60;
+
+    @TempDir
+    Path dir;
+
+    Path input;
+    Path out;
+
+    @BeforeEach
+    void images() {
+        input = dir.resolve("in");
+        out = dir.resolve("out");
+        for (int i = 0; i < IMAGES; i++) {
+            TestImages.write(input.resolve(String.format("img%02d.%s", i, i % 2 == 0 ? "png" : "jpg")), 64, 48, i);
+        }
+    }
+
+    /** Every file under the output folder: none is temporary, each decodes; returns how many. */
+    private long assertOutputsWhole() throws IOException {
+        if (!Files.exists(out)) {
+            return 0;
+        }
+        try (Stream<Path> walk = Files.walk(out)) {
+            List<Path> files = walk.filter(Files::isRegularFile).toList();
+            for (Path file : files) {
+                assertThat(file.getFileName().toString()).as("a temporary file is left").doesNotStartWith(".")
+                        .doesNotEndWith(".loomy-tmp");
+                Mat image = Imgcodecs.imread(file.toString());
+                assertThat(image.empty()).as(file + " decodes").isFalse();
+                image.release();
+            }
+            return files.size();
+        }
+    }
+
+    private long outputs() throws IOException {
+        if (!Files.exists(out)) {
+            return 0;
+        }
+        try (Stream<Path> walk = Files.walk(out)) {
+            return walk.filter(f -> f.getFileName().toString().startsWith("img")).count();
+        }
+    }
+
+    private void awaitOutputs(long count, Process process) throws Exception {
+        while (outputs() < count) {
+            assertThat(process == null || process.isAlive()).as("still running").isTrue();
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void anInterruptInTheMiddleFinishesTheImagesUnderWayAndPrintsPartialResults() throws Exception {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+        LoomyCommand command = new LoomyCommand(o, e);
+        AtomicInteger status = new AtomicInteger(-1);
+        Thread run = Thread.ofPlatform().start(() -> status.set(new CommandLine(command).execute(
+                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), input.toString())));
+
+        awaitOutputs(5, null);
+        command.control().interrupt();
+        run.join();
+
+        assertThat(status.get()).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.INTERRUPTED);
+        String results = stdout.toString(StandardCharsets.UTF_8);
+        assertThat(results).contains("interrupted").contains("Interrupted: these are partial results.");
+        assertThat(assertOutputsWhole()).isBetween(5L, IMAGES - 1L);
+    }
+
+    /**
+     * loomy in its own JVM, once {@code outputs} images are written: each job first waits
+     * {@code latency} for its storage, {@code parallelism} jobs at a time. With several
+     * strategies each is measured in a child JVM, and the signals go to the parent.
+     */
+    private LoomyProcess runningAfter(long outputs, String strategies, int parallelism, String latency) throws Exception {
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=" + strategies, "--parallelism=" + parallelism,
+                "--io-latency=" + latency, "-o", out.toString(), input.toString());
+        awaitOutputs(outputs, loomy.process());
+        return loomy;
+    }
+
+    private static void assertExits130Within(int seconds, LoomyProcess loomy, List<ProcessHandle> children) throws Exception {
+        assertThat(loomy.process().waitFor(seconds, TimeUnit.SECONDS)).as("exited within " + seconds + " s").isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(children).as("child JVMs").noneMatch(ProcessHandle::isAlive);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pool", "pool,loop"})
+    @Timeout(60)
+    void sigintStopsARealProcessWithPartialResultsAndExit130(String strategies) throws Exception {
+        // Two images at a time, each behind 100 ms of storage latency: 3 s for the batch (per strategy).
+        LoomyProcess loomy = runningAfter(4, strategies, 2, "100ms");
+        List<ProcessHandle> children = loomy.process().toHandle().children().toList();
+
+        loomy.kill("INT");
+
+        assertExits130Within(30, loomy, children);
+        assertThat(children).hasSize(strategies.contains(",") ? 1 : 0);
+        assertThat(loomy.stderr()).contains("loomy: interrupted (SIGINT)");
+        assertThat(loomy.stdout()).contains("Interrupted: these are partial results.").contains("interrupted");
+        assertThat(assertOutputsWhole()).isBetween(4L, IMAGES - 1L);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"TERM, pool", "INT, 'pool,loop'"})
+    @Timeout(60)
+    void aSecondSignalExitsAtOnce(String first, String strategies) throws Exception {
+        // One image at a time, each behind 2 s of storage latency: after the first output, the next job waits.
+        LoomyProcess loomy = runningAfter(1, strategies, 1, "2s");
+        List<ProcessHandle> children = loomy.process().toHandle().children().toList();
+
+        loomy.kill(first);
+        Thread.sleep(200);
+        assertThat(loomy.process().isAlive()).as("the first signal lets the job under way end its wait").isTrue();
+        loomy.kill("INT");
+
+        assertExits130Within(10, loomy, children);
+        assertThat(loomy.stderr()).contains("loomy: interrupted (SIG" + first + ")")
+                .contains("loomy: stopped at once (SIGINT again)");
+        assertThat(loomy.stdout()).as("no results after stopping at once").isEmpty();
+        assertThat(assertOutputsWhole()).isBetween(1L, 3L);
+    }
+}

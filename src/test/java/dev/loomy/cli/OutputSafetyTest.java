@@ -1,0 +1,89 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opencv.core.Mat;
+import org.opencv.imgcodecs.Imgcodecs;
+
+import dev.loomy.TestImages;
+
+/** Nothing lost: inputs untouched, outputs never clash, an existing output is replaced whole. */
+class OutputSafetyTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<Path> files(Path folder) throws Exception {
+        if (!Files.exists(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+
+    @Test
+    void twoInputsThatWouldBeWrittenToOneOutputAreRefusedBeforeAnyWork() throws Exception {
+        TestImages.write(dir.resolve("one/photo.png"), 20, 20, 1);
+        TestImages.write(dir.resolve("two/photo.png"), 20, 20, 2);
+        Path out = dir.resolve("out");
+
+        Cli cli = Cli.run("-o", out.toString(), dir.resolve("one").toString(), dir.resolve("two").toString());
+
+        assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err().lines().toList()).singleElement().asString()
+                .contains("one/photo.png and ").contains("two/photo.png would both be written as photo.png");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void aNewImageFormatCanMakeTwoNamesClash() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.write(in.resolve("shot.jpg"), 20, 20, 1);
+        TestImages.write(in.resolve("shot.png"), 20, 20, 2);
+
+        Cli cli = Cli.run("--image-format=png", "-o", dir.resolve("out").toString(), in.toString());
+
+        assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).contains("would both be written as shot.png");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void anExistingOutputIsReplacedWholeAndTheInputsAreNeverWritten() throws Exception {
+        Path in = dir.resolve("in");
+        Path a = TestImages.write(in.resolve("a.png"), 30, 20, 1);
+        Path b = TestImages.write(in.resolve("b.jpg"), 30, 20, 2);
+        Map<Path, byte[]> before = new HashMap<>();
+        Map<Path, FileTime> modified = new HashMap<>();
+        for (Path input : List.of(a, b)) {
+            before.put(input, Files.readAllBytes(input));
+            modified.put(input, Files.getLastModifiedTime(input));
+        }
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("a.png"), "an older result, not even an image");
+
+        Cli cli = Cli.run("-o", out.toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(files(out)).containsExactly(out.resolve("a.png"), out.resolve("b.jpg"));
+        Mat replaced = Imgcodecs.imread(out.resolve("a.png").toString());
+        assertThat(replaced.size()).isEqualTo(new org.opencv.core.Size(30, 20));
+        replaced.release();
+        for (Path input : List.of(a, b)) {
+            assertThat(Files.readAllBytes(input)).isEqualTo(before.get(input));
+            assertThat(Files.getLastModifiedTime(input)).isEqualTo(modified.get(input));
+        }
+    }
+}
