@@ -3,6 +3,8 @@
 #   ./run.sh [loomy options] INPUT...   builds the jar when it is missing or older than the sources, then runs it
 #   ./run.sh test [maven options]       runs the whole test suite
 #   ./run.sh build                      (re)builds the jar
+#   ./run.sh jmh [JMH options]          builds the JMH benchmarks (src/jmh) and runs them, e.g.
+#                                       ./run.sh jmh CodecBenchmark -p format=png; ./run.sh jmh -l lists them
 # It finds a JDK 21 or newer by itself: $JAVA_HOME, then `java` on the PATH, then /usr/lib/jvm/*.
 set -euo pipefail
 
@@ -96,17 +98,22 @@ stale() {
     [[ -n "$(find "$here/pom.xml" "$here/src/main" "$here/filters.yaml" -newer "$jar" -print -quit 2>/dev/null)" ]]
 }
 
-build() {
-    say "building $jar with $(java_major "$build_home") at $build_home ..."
+# Runs Maven with "$@", showing its output only when the build fails.
+build_quietly() {
     local log
     log="$(mktemp)"
-    if ! maven -q -DskipTests package >"$log" 2>&1; then
+    if ! maven -q "$@" >"$log" 2>&1; then
         cat "$log" >&2
         rm -f "$log"
         say "build failed"
         exit 2
     fi
     rm -f "$log"
+}
+
+build() {
+    say "building $jar with $(java_major "$build_home") at $build_home ..."
+    build_quietly -DskipTests package
     # A class-data archive made for the old jar is refused with an error on every start, not replaced.
     rm -f "$here"/target/loomy-java*.jsa
 }
@@ -129,6 +136,13 @@ case "${1:-}" in
         shift
         build
         exit 0
+        ;;
+    jmh)
+        shift
+        # The jmh profile builds in target/jmh and writes target/benchmarks.jar; loomy's jar is untouched.
+        say "building $here/target/benchmarks.jar ..."
+        build_quietly -Pjmh -Dmaven.test.skip=true package
+        exec "$runtime_home/bin/java" --enable-native-access=ALL-UNNAMED -jar "$here/target/benchmarks.jar" "$@"
         ;;
 esac
 
