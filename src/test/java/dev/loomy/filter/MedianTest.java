@@ -42,6 +42,30 @@ class MedianTest {
         }
     }
 
+    /** Every aperture it takes, on shapes narrower and shorter than the window, in noise and in flat areas. */
+    @ParameterizedTest(name = "{0}x{1}, apertures 3 to 15")
+    @CsvSource({"1, 1", "1, 40", "40, 1", "7, 5", "97, 61", "300, 17"})
+    void histogramMedianGivesWhatMedianBlurGives(int cols, int rows) {
+        try (MatScope scope = new MatScope()) {
+            Mat src = scope.add(new Mat(rows, cols, CvType.CV_8U));
+            Core.randu(src, 0, 256);
+            // Black, white and mid-gray blocks: counts pile up in one bin, at both ends of the range.
+            scope.add(src.colRange(0, (cols + 2) / 3)).setTo(Scalar.all(0));
+            scope.add(src.rowRange(rows / 2, rows)).setTo(Scalar.all(255));
+            scope.add(src.submat(0, (rows + 1) / 2, cols / 2, cols)).setTo(Scalar.all(128));
+            byte[] pixels = new byte[cols * rows];
+            src.get(0, 0, pixels);
+            for (int ksize = 3; ksize <= HistogramMedian.MAX_APERTURE; ksize += 2) {
+                Mat expected = scope.mat();
+                Imgproc.medianBlur(src, expected, ksize);
+                byte[] wanted = new byte[cols * rows];
+                expected.get(0, 0, wanted);
+
+                assertThat(HistogramMedian.blur(pixels, cols, rows, ksize)).as("aperture %d", ksize).isEqualTo(wanted);
+            }
+        }
+    }
+
     @ParameterizedTest(name = "a {0}x{1} view")
     @CsvSource({"700, 600", "200, 100"})
     void readsNothingAroundAView(int cols, int rows) {

@@ -1,0 +1,207 @@
+package dev.loomy.filter;
+
+import java.util.Arrays;
+
+/**
+ * The exact median of every {@code k x k} window of an 8-bit image (replicated borders, as
+ * {@code medianBlur} has them), in constant time per pixel, for apertures up to 15.
+ *
+ * <p>Perreault and Hébert's algorithm: a histogram per column, slid down one row at a time; the
+ * window's histogram is the sum of {@code k} column histograms, slid right one column at a time.
+ * A coarse level of 16 bins finds which 16 values hold the median, and only that coarse bin's
+ * fine histogram is brought up to date, lazily, from the column where it was last used.
+ *
+ * <p>The counts are packed. A column holds at most 15 values, so a column's count fits in four
+ * bits: its 16 coarse counts are one {@code long}, and so are the 16 fine counts of each coarse
+ * bin. A window holds at most 225 values, so its counts fit in a byte: eight bins (the even or
+ * the odd ones of a coarse level) are added or subtracted in one {@code long}, with no carry ever
+ * crossing into the next bin. A prefix sum over eight bins is one multiplication by
+ * {@code 0x0101010101010101}, and how many bins stay below the median's rank is a carry test
+ * and a bit count over all eight at once, without a branch.
+ */
+final class HistogramMedian {
+
+    /** The largest aperture whose column counts (k values) fit in four bits. */
+    static final int MAX_APERTURE = 15;
+
+    private static final long ONES = 0x0101010101010101L;
+    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+    private static final long HIGH = 0x8080808080808080L;
+    private static final long NIBBLES = 0x0F0F0F0F0F0F0F0FL;
+    private static final int FAR_LEFT = Integer.MIN_VALUE / 2;
+
+    private HistogramMedian() {
+    }
+
+    /**
+     * The median-filtered copy of {@code src}, {@code cols x rows} pixels stored row after row,
+     * for an odd aperture {@code k} from 3 to {@link #MAX_APERTURE}.
+     */
+    static byte[] blur(byte[] src, int cols, int rows, int k) {
+        if (k < 3 || k > MAX_APERTURE || k % 2 == 0) {
+            throw new IllegalArgumentException("aperture must be odd, 3.." + MAX_APERTURE + ", not " + k);
+        }
+        if (cols < 1 || (long) cols * rows != src.length) {
+            throw new IllegalArgumentException(cols + "x" + rows + " does not describe " + src.length + " pixels");
+        }
+        return new Columns(src, cols, rows, k).blur();
+    }
+
+    /** The column histograms of one image and the state of the window sliding over them. */
+    private static final class Columns {
+
+        private final byte[] src;
+        private final int cols;
+        private final int rows;
+        private final int k;
+        private final int r;
+        private final int rank;
+        /** The image's columns and r replicated columns on either side. */
+        private final int padded;
+        /** fine[bin * padded + column]: nibble j counts the value 16 * bin + j. */
+        private final long[] fine;
+        /** coarse[column]: nibble bin counts the values 16 * bin .. 16 * bin + 15. */
+        private final long[] coarse;
+        /** Per coarse bin, the window's fine counts (even and odd values, a byte each) and where they were taken. */
+        private final long[] evens = new long[16];
+        private final long[] odds = new long[16];
+        private final int[] taken = new int[16];
+
+        Columns(byte[] src, int cols, int rows, int k) {
+            this.src = src;
+            this.cols = cols;
+            this.rows = rows;
+            this.k = k;
+            this.r = k / 2;
+            this.rank = (k * k + 1) / 2;
+            this.padded = cols + 2 * r;
+            this.fine = new long[16 * padded];
+            this.coarse = new long[padded];
+        }
+
+        byte[] blur() {
+            byte[] dst = new byte[src.length];
+            for (int dy = -r; dy <= r; dy++) {
+                int row = clamp(dy) * cols;
+                slide(row, row, 0);
+            }
+            for (int y = 0; y < rows; y++) {
+                if (y > 0) {
+                    int out = clamp(y - r - 1);
+                    int in = clamp(y + r);
+                    if (out != in) {
+                        slide(out * cols, in * cols, 1);
+                    }
+                }
+                medianRow(dst, y * cols);
+            }
+            return dst;
+        }
+
+        private int clamp(int row) {
+            return Math.min(Math.max(row, 0), rows - 1);
+        }
+
+        /**
+         * Moves every column histogram down: the image row starting at {@code out} leaves ({@code
+         * leaves} 1; 0 when a row is only added), the one at {@code in} comes in. The replicated
+         * columns follow the edge columns.
+         */
+        private void slide(int out, int in, int leaves) {
+            for (int column = 0; column < r; column++) {
+                move(src[out] & 0xFF, src[in] & 0xFF, leaves, column);
+            }
+            for (int c = 0; c < cols; c++) {
+                move(src[out + c] & 0xFF, src[in + c] & 0xFF, leaves, r + c);
+            }
+            for (int column = cols + r; column < padded; column++) {
+                move(src[out + cols - 1] & 0xFF, src[in + cols - 1] & 0xFF, leaves, column);
+            }
+        }
+
+        /** One column's histograms lose the value {@code gone} ({@code leaves} times) and gain {@code come}. */
+        private void move(int gone, int come, long leaves, int column) {
+            fine[(gone >>> 4) * padded + column] -= leaves << ((gone & 15) << 2);
+            fine[(come >>> 4) * padded + column] += 1L << ((come & 15) << 2);
+            coarse[column] += (1L << ((come >>> 4) << 2)) - (leaves << ((gone >>> 4) << 2));
+        }
+
+        /** The medians of one output row, from the column histograms as they stand. */
+        private void medianRow(byte[] dst, int at) {
+            Arrays.fill(taken, FAR_LEFT);
+            long windowEven = 0;
+            long windowOdd = 0;
+            for (int column = 0; column < k; column++) {
+                windowEven += coarse[column] & NIBBLES;
+                windowOdd += (coarse[column] >>> 4) & NIBBLES;
+            }
+            long rankAddend = addend(rank);
+            // The coarse bin whose fine counts are held in locals, as the next pixel most often wants it.
+            int current = 0;
+            long fineEven = 0;
+            long fineOdd = 0;
+            int last = FAR_LEFT;
+            for (int x = 0; x < cols; x++) {
+                if (x > 0) {
+                    long in = coarse[x + k - 1];
+                    long out = coarse[x - 1];
+                    windowEven += (in & NIBBLES) - (out & NIBBLES);
+                    windowOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
+                }
+                // Running counts through each odd bin (all) and each even bin (all but the odd one after it).
+                long throughOdd = (windowEven + windowOdd) * ONES;
+                long throughEven = throughOdd - windowOdd;
+                int bin = 16 - Long.bitCount(atLeast(throughOdd, rankAddend)) - Long.bitCount(atLeast(throughEven, rankAddend));
+                // The count below the bin: through the even bin before an odd one, through the odd bin before an even one.
+                long before = throughOdd << 8;
+                before ^= (throughEven ^ before) & -(long) (bin & 1);
+                int below = (int) (before >>> ((bin >>> 1) << 3)) & 0xFF;
+
+                if (bin != current) {
+                    evens[current] = fineEven;
+                    odds[current] = fineOdd;
+                    taken[current] = last;
+                    current = bin;
+                    fineEven = evens[bin];
+                    fineOdd = odds[bin];
+                    last = taken[bin];
+                }
+                int base = bin * padded;
+                if (x - last > r) {
+                    // Summing the window's k columns costs less than stepping this far.
+                    fineEven = 0;
+                    fineOdd = 0;
+                    for (int i = base + x; i < base + x + k; i++) {
+                        fineEven += fine[i] & NIBBLES;
+                        fineOdd += (fine[i] >>> 4) & NIBBLES;
+                    }
+                } else {
+                    for (int step = last + 1; step <= x; step++) {
+                        long in = fine[base + step + k - 1];
+                        long out = fine[base + step - 1];
+                        fineEven += (in & NIBBLES) - (out & NIBBLES);
+                        fineOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
+                    }
+                }
+                last = x;
+                long needAddend = addend(rank - below);
+                long fineThroughOdd = (fineEven + fineOdd) * ONES;
+                long fineThroughEven = fineThroughOdd - fineOdd;
+                int offset = 16 - Long.bitCount(atLeast(fineThroughOdd, needAddend))
+                        - Long.bitCount(atLeast(fineThroughEven, needAddend));
+                dst[at + x] = (byte) ((bin << 4) + offset);
+            }
+        }
+    }
+
+    /** What to add to a byte so that it carries out of the byte exactly when it is at least {@code threshold} (1..255). */
+    private static long addend(int threshold) {
+        return (256 - threshold) * ONES;
+    }
+
+    /** The high bit of every byte of {@code counts} that, plus the byte of {@code addend}, carries out of the byte. */
+    private static long atLeast(long counts, long addend) {
+        long low = (counts & LOW7) + (addend & LOW7);
+        return ((counts & addend) | ((counts | addend) & low)) & HIGH;
+    }
+}
