@@ -168,12 +168,15 @@ java_opts=(-Xlog:disable '-Xlog:all=warning,cds*=off:stderr')
 if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
     java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa")
 fi
-# A small young generation: loomy's heap holds little for long, but G1 would let the garbage of each
-# image (its bytes as read and as written) fill an eden of a few hundred megabytes (228 MB on this
-# 24 GiB machine) before collecting it, and every page it touched stays resident. ALTMRetinex over 1,000
-# photos, --strategy=threads: peak RSS 441-452 MB without, 245 MB with, for the same CPU time.
-# Forked measurement JVMs get the same options.
-java_opts+=(-XX:MaxNewSize=32m)
+# A small young generation, collected by the serial collector: loomy's heap holds little for long (a
+# few tens of megabytes), but G1 would let the garbage of each image (its bytes as read and as written)
+# fill an eden of a few hundred megabytes before collecting it, spread over regions that all stay
+# resident, and the longer the run, the more of them it touched. ALTMRetinex, --strategy=threads, peak
+# RSS over 100 and 1,000 photos (medians of 3): G1 315 and 445 MB (1.41x), the serial collector with
+# this young generation 315 and 382 MB (1.21x), for the same time (15.0-15.7 s). What still grows is
+# one waiting platform thread per image (its stack). Throughput of loop and virtual, NoOp to
+# ALTMRetinex, within the noise of G1's (5%). Forked measurement JVMs get the same options.
+java_opts+=(-XX:+UseSerialGC -XX:MaxNewSize=32m)
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
 exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"
