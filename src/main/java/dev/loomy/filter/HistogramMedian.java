@@ -17,7 +17,8 @@ import java.util.Arrays;
  * the odd ones of a coarse level) are added or subtracted in one {@code long}, with no carry ever
  * crossing into the next bin. A prefix sum over eight bins is one multiplication by
  * {@code 0x0101010101010101}, and how many bins stay below the median's rank is a carry test
- * and a bit count over all eight at once, without a branch.
+ * and a bit count over all eight at once, without a branch. The coarse level is searched only
+ * when the median leaves its coarse bin (see {@code medianRow}).
  */
 final class HistogramMedian {
 
@@ -126,38 +127,40 @@ final class HistogramMedian {
             coarse[column] += (1L << ((come >>> 4) << 2)) - (leaves << ((gone >>> 4) << 2));
         }
 
-        /** The medians of one output row, from the column histograms as they stand. */
+        /**
+         * The medians of one output row, from the column histograms as they stand.
+         *
+         * <p>The median moves from one coarse bin to another at a few pixels in a hundred, so
+         * the coarse level is not searched at every pixel: the window's counts in the current
+         * bin and below it follow the columns that come and go, and only when the median's rank
+         * falls outside the bin is the window's coarse histogram summed and searched again.
+         */
         private void medianRow(byte[] dst, int at) {
             Arrays.fill(taken, FAR_LEFT);
-            long windowEven = 0;
-            long windowOdd = 0;
-            for (int column = 0; column < k; column++) {
-                windowEven += coarse[column] & NIBBLES;
-                windowOdd += (coarse[column] >>> 4) & NIBBLES;
-            }
-            long rankAddend = addend(rank);
             // The coarse bin whose fine counts are held in locals, as the next pixel most often wants it.
             int current = 0;
             long fineEven = 0;
             long fineOdd = 0;
             int last = FAR_LEFT;
+            // Counts of the window in the current bin and below it; zero in it at first, so that the first pixel searches.
+            int shift = 0;
+            long lowerBins = 0;
+            int below = 0;
+            int inBin = 0;
             for (int x = 0; x < cols; x++) {
                 if (x > 0) {
                     long in = coarse[x + k - 1];
                     long out = coarse[x - 1];
-                    windowEven += (in & NIBBLES) - (out & NIBBLES);
-                    windowOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
+                    below += nibbleSum(in & lowerBins) - nibbleSum(out & lowerBins);
+                    inBin += (int) ((in >>> shift) & 15) - (int) ((out >>> shift) & 15);
                 }
-                // Running counts through each odd bin (all) and each even bin (all but the odd one after it).
-                long throughOdd = (windowEven + windowOdd) * ONES;
-                long throughEven = throughOdd - windowOdd;
-                int bin = 16 - Long.bitCount(atLeast(throughOdd, rankAddend)) - Long.bitCount(atLeast(throughEven, rankAddend));
-                // The count below the bin: through the even bin before an odd one, through the odd bin before an even one.
-                long before = throughOdd << 8;
-                before ^= (throughEven ^ before) & -(long) (bin & 1);
-                int below = (int) (before >>> ((bin >>> 1) << 3)) & 0xFF;
-
-                if (bin != current) {
+                int need = rank - below;
+                if (Integer.compareUnsigned(need - 1, inBin) >= 0) {
+                    int found = locate(x);
+                    int bin = found >>> 16;
+                    inBin = (found >>> 8) & 0xFF;
+                    below = found & 0xFF;
+                    need = rank - below;
                     evens[current] = fineEven;
                     odds[current] = fineOdd;
                     taken[current] = last;
@@ -165,33 +168,70 @@ final class HistogramMedian {
                     fineEven = evens[bin];
                     fineOdd = odds[bin];
                     last = taken[bin];
+                    shift = bin << 2;
+                    lowerBins = (1L << shift) - 1;
                 }
-                int base = bin * padded;
-                if (x - last > r) {
+                // Bring the bin's fine counts from column last to x: most often one step.
+                int first = current * padded + x;
+                if (last == x - 1) {
+                    long in = fine[first + k - 1];
+                    long out = fine[first - 1];
+                    fineEven += (in & NIBBLES) - (out & NIBBLES);
+                    fineOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
+                } else if (x - last > r) {
                     // Summing the window's k columns costs less than stepping this far.
                     fineEven = 0;
                     fineOdd = 0;
-                    for (int i = base + x; i < base + x + k; i++) {
+                    for (int i = first; i < first + k; i++) {
                         fineEven += fine[i] & NIBBLES;
                         fineOdd += (fine[i] >>> 4) & NIBBLES;
                     }
                 } else {
-                    for (int step = last + 1; step <= x; step++) {
-                        long in = fine[base + step + k - 1];
-                        long out = fine[base + step - 1];
+                    for (int i = first - (x - last); i < first; i++) {
+                        long in = fine[i + k];
+                        long out = fine[i];
                         fineEven += (in & NIBBLES) - (out & NIBBLES);
                         fineOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
                     }
                 }
                 last = x;
-                long needAddend = addend(rank - below);
+                long needAddend = addend(need);
                 long fineThroughOdd = (fineEven + fineOdd) * ONES;
                 long fineThroughEven = fineThroughOdd - fineOdd;
                 int offset = 16 - Long.bitCount(atLeast(fineThroughOdd, needAddend))
                         - Long.bitCount(atLeast(fineThroughEven, needAddend));
-                dst[at + x] = (byte) ((bin << 4) + offset);
+                dst[at + x] = (byte) ((current << 4) + offset);
             }
         }
+
+        /**
+         * The window at {@code x} searched at the coarse level: the median's bin, and how many
+         * values the window holds in it and below it, as {@code bin << 16 | inBin << 8 | below}.
+         */
+        private int locate(int x) {
+            long windowEven = 0;
+            long windowOdd = 0;
+            for (int column = x; column < x + k; column++) {
+                windowEven += coarse[column] & NIBBLES;
+                windowOdd += (coarse[column] >>> 4) & NIBBLES;
+            }
+            // Running counts through each odd bin (all) and each even bin (all but the odd one after it).
+            long rankAddend = addend(rank);
+            long throughOdd = (windowEven + windowOdd) * ONES;
+            long throughEven = throughOdd - windowOdd;
+            int bin = 16 - Long.bitCount(atLeast(throughOdd, rankAddend)) - Long.bitCount(atLeast(throughEven, rankAddend));
+            // The count below the bin: through the even bin before an odd one, through the odd bin before an even one.
+            long before = throughOdd << 8;
+            before ^= (throughEven ^ before) & -(long) (bin & 1);
+            int below = (int) (before >>> ((bin >>> 1) << 3)) & 0xFF;
+            int inBin = (int) (((bin & 1) == 0 ? windowEven : windowOdd) >>> ((bin >>> 1) << 3)) & 0xFF;
+            return bin << 16 | inBin << 8 | below;
+        }
+    }
+
+    /** The sum of a column's 4-bit counts: a column holds at most 15 values, so no partial sum carries. */
+    private static int nibbleSum(long counts) {
+        return (int) ((counts * 0x1111111111111111L) >>> 60);
     }
 
     /** What to add to a byte so that it carries out of the byte exactly when it is at least {@code threshold} (1..255). */

@@ -12,8 +12,8 @@ import dev.loomy.opencv.MatScope;
  * <p>For Cartoon2's aperture of 15, {@link HistogramMedian} (constant time per pixel, in Java).
  * OpenCV 4.9 uses its own constant-time algorithm only from 1 MiB pixels up, and below that an
  * O(aperture) one that is twice as slow; padding a smaller image to 1 MiB pixels to get the
- * faster one still pays for 1 MiB pixels. Measured (JMH, MedianBenchmark, one thread): 4.7 ms at
- * 640x480 against 11.2 ms for OpenCV, 5.8 against 13.9 ms (padded) at 612x612, 11.4 against
+ * faster one still pays for 1 MiB pixels. Measured (JMH, MedianBenchmark, one thread): 3.6 ms at
+ * 640x480 against 11.2 ms for OpenCV, 4.2 against 13.9 ms (padded) at 612x612, about 8.8 against
  * 13.8 ms (padded) and 31.3 ms (as is) at 1024x768. A median is exact either way: the same bits.
  * Other apertures are left to OpenCV, whose small-aperture code is the faster one.
  */
