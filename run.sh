@@ -172,8 +172,8 @@ fi
 # few tens of megabytes), but G1 would let the garbage of each image (its bytes as read and as written)
 # fill an eden of a few hundred megabytes before collecting it, spread over regions that all stay
 # resident, and the longer the run, the more of them it touched. ALTMRetinex, --strategy=threads, peak
-# RSS over 100 and 1,000 photos (medians of 3): G1 315 and 445 MB (1.41x), the serial collector with
-# this young generation 315 and 382 MB (1.21x), for the same time (15.0-15.7 s). What still grows is
+# RSS over 100 and 1,000 photos: G1 308 and 435 MiB (1.41x, medians of 3), the serial collector with
+# this young generation 317 and 373 MiB (1.18x, medians of 5), for the same time (15.0-15.7 s). What still grows is
 # one waiting platform thread per image (its stack). Throughput of loop and virtual, NoOp to
 # ALTMRetinex, within the noise of G1's (5%). Forked measurement JVMs get the same options.
 java_opts+=(-XX:+UseSerialGC -XX:MaxNewSize=32m)
