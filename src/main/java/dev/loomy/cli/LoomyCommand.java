@@ -134,9 +134,11 @@ public final class LoomyCommand implements Callable<Integer> {
         List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
         boolean perRun = strategies.size() * filters.size() > 1;
         OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
-        if (layout != null) {
+        // A child's parent has checked the same layout before starting it.
+        if (layout != null && !child) {
             try {
-                layout.check(inputs, images);
+                layout.check(inputs, images, filters.stream().map(Filter::name).toList(),
+                        strategies.stream().map(Strategy::name).toList());
             } catch (InputProblem e) {
                 throw new UsageError(e.getMessage());
             }

@@ -37,9 +37,13 @@ public final class OutputLayout {
 
     /**
      * Refuses, before any work starts, an output folder equal to or inside an input folder,
-     * and two inputs that would be written to the same output file (or onto an input).
+     * two inputs that would be written to the same output file, and an output onto an input.
+     *
+     * @param filters    the names of the filters to be run, as {@link #outputFor} takes them
+     * @param strategies the names of the strategies to be run
      */
-    public void check(List<Path> inputs, List<ImageFile> images) throws InputProblem {
+    public void check(List<Path> inputs, List<ImageFile> images, List<String> filters, List<String> strategies)
+            throws InputProblem {
         Path out = canonical(root);
         for (Path input : inputs) {
             if (Files.isDirectory(input)) {
@@ -60,10 +64,18 @@ public final class OutputLayout {
                         + relative + ": rename one, or run them separately");
             }
         }
+        // An input given as a file may lie in the output folder: in any run's part of it.
         for (ImageFile image : images) {
-            Path output = canonical(outputFor(image, "f", "s"));
-            if (output.equals(canonical(image.path()))) {
-                throw new InputProblem(image.path() + " would be overwritten by its own output: choose another -o");
+            Path source = canonical(image.path());
+            if (!source.startsWith(out)) {
+                continue;
+            }
+            for (String filter : filters) {
+                for (String strategy : strategies) {
+                    if (canonical(outputFor(image, filter, strategy)).equals(source)) {
+                        throw new InputProblem(image.path() + " would be overwritten by its own output: choose another -o");
+                    }
+                }
             }
         }
     }

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class OutputLayoutTest {
 
+    /** Filter and strategy names, where the outputs' folders do not matter. */
+    private static final List<String> NAMES = List.of("NoOp");
+
     @TempDir
     Path dir;
 
@@ -44,13 +47,13 @@ class OutputLayoutTest {
     void refusesAnOutputFolderInsideOrEqualToAnInputFolder() throws Exception {
         Path input = Files.createDirectories(dir.resolve("photos"));
 
-        assertThatThrownBy(() -> new OutputLayout(input.resolve("out"), OutputFormat.SAME, false).check(List.of(input), List.of()))
+        assertThatThrownBy(() -> new OutputLayout(input.resolve("out"), OutputFormat.SAME, false).check(List.of(input), List.of(), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class).hasMessageContaining("inside the input folder");
-        assertThatThrownBy(() -> new OutputLayout(input, OutputFormat.SAME, false).check(List.of(input), List.of()))
+        assertThatThrownBy(() -> new OutputLayout(input, OutputFormat.SAME, false).check(List.of(input), List.of(), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class).hasMessageContaining("is the input folder");
         // The same folder spelled another way (through "..") is still the same folder.
         Path roundabout = input.resolve("../photos/./new");
-        assertThatThrownBy(() -> new OutputLayout(roundabout, OutputFormat.SAME, false).check(List.of(input), List.of()))
+        assertThatThrownBy(() -> new OutputLayout(roundabout, OutputFormat.SAME, false).check(List.of(input), List.of(), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class);
     }
 
@@ -59,7 +62,7 @@ class OutputLayoutTest {
         Path input = Files.createDirectories(dir.resolve("photos"));
         Path link = Files.createSymbolicLink(dir.resolve("link"), input);
 
-        assertThatThrownBy(() -> new OutputLayout(link.resolve("out"), OutputFormat.SAME, false).check(List.of(input), List.of()))
+        assertThatThrownBy(() -> new OutputLayout(link.resolve("out"), OutputFormat.SAME, false).check(List.of(input), List.of(), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class);
     }
 
@@ -67,12 +70,12 @@ class OutputLayoutTest {
     void acceptsASiblingOutputFolderAndAFolderContainingTheInput() throws Exception {
         Path input = Files.createDirectories(dir.resolve("photos"));
 
-        assertThatCode(() -> new OutputLayout(dir.resolve("out"), OutputFormat.SAME, false).check(List.of(input), List.of()))
+        assertThatCode(() -> new OutputLayout(dir.resolve("out"), OutputFormat.SAME, false).check(List.of(input), List.of(), NAMES, NAMES))
                 .doesNotThrowAnyException();
-        assertThatCode(() -> new OutputLayout(dir, OutputFormat.SAME, true).check(List.of(input), List.of()))
+        assertThatCode(() -> new OutputLayout(dir, OutputFormat.SAME, true).check(List.of(input), List.of(), NAMES, NAMES))
                 .doesNotThrowAnyException();
         // "photos-out" starts with the same letters as "photos" but is not inside it.
-        assertThatCode(() -> new OutputLayout(dir.resolve("photos-out"), OutputFormat.SAME, false).check(List.of(input), List.of()))
+        assertThatCode(() -> new OutputLayout(dir.resolve("photos-out"), OutputFormat.SAME, false).check(List.of(input), List.of(), NAMES, NAMES))
                 .doesNotThrowAnyException();
     }
 
@@ -83,12 +86,12 @@ class OutputLayoutTest {
         ImageFile fromOtherInput = new ImageFile(Path.of("in2/a.jpg"), Path.of("a.jpg"));
         Path out = dir.resolve("out");
 
-        assertThatCode(() -> new OutputLayout(out, OutputFormat.SAME, false).check(List.of(), List.of(jpg, upper)))
+        assertThatCode(() -> new OutputLayout(out, OutputFormat.SAME, false).check(List.of(), List.of(jpg, upper), NAMES, NAMES))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> new OutputLayout(out, OutputFormat.PNG, false).check(List.of(), List.of(jpg, upper)))
+        assertThatThrownBy(() -> new OutputLayout(out, OutputFormat.PNG, false).check(List.of(), List.of(jpg, upper), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class).hasMessageContaining("in/a.jpg").hasMessageContaining("in/a.JPG")
                 .hasMessageContaining("a.png");
-        assertThatThrownBy(() -> new OutputLayout(out, OutputFormat.SAME, true).check(List.of(), List.of(jpg, fromOtherInput)))
+        assertThatThrownBy(() -> new OutputLayout(out, OutputFormat.SAME, true).check(List.of(), List.of(jpg, fromOtherInput), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class);
     }
 
@@ -97,7 +100,21 @@ class OutputLayoutTest {
         Path file = Files.writeString(dir.resolve("a.png"), "x");
 
         assertThatThrownBy(() -> new OutputLayout(dir, OutputFormat.SAME, false)
-                .check(List.of(file), List.of(new ImageFile(file, file.getFileName()))))
+                .check(List.of(file), List.of(new ImageFile(file, file.getFileName())), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class).hasMessageContaining("overwritten");
+    }
+
+    @Test
+    void refusesAnOutputOfOneOfSeveralRunsThatWouldOverwriteAnInputFile() throws Exception {
+        Path out = dir.resolve("out");
+        Path file = Files.writeString(Files.createDirectories(out.resolve("NoOp/virtual")).resolve("a.png"), "x");
+        List<ImageFile> images = List.of(new ImageFile(file, file.getFileName()));
+
+        assertThatThrownBy(() -> new OutputLayout(out, OutputFormat.SAME, true)
+                .check(List.of(file), images, List.of("NoOp"), List.of("loop", "virtual")))
+                .isInstanceOf(InputProblem.class).hasMessageContaining("overwritten");
+        assertThatCode(() -> new OutputLayout(out, OutputFormat.SAME, true)
+                .check(List.of(file), images, List.of("NoOp"), List.of("loop", "pool")))
+                .doesNotThrowAnyException();
     }
 }
