@@ -43,8 +43,8 @@ public final class Chain implements Filter {
         try {
             for (Filter step : steps) {
                 Mat next = step.apply(current);
-                if (next != current && current != image) {
-                    current.release();
+                if (next != current) {
+                    Filters.releaseResult(image, current);
                 }
                 current = next;
             }
@@ -52,8 +52,8 @@ public final class Chain implements Filter {
             return current;
         } finally {
             // A step failed: the last intermediate has no owner but this chain.
-            if (!done && current != image) {
-                current.release();
+            if (!done) {
+                Filters.releaseResult(image, current);
             }
         }
     }

@@ -1,7 +1,6 @@
 package dev.loomy.filter;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,11 +33,6 @@ public final class FilterRegistry {
 
     public Filter require(String name) {
         return find(name).orElseThrow(() -> new UnknownFilterException(name, names()));
-    }
-
-    /** Every filter, in the order registered. */
-    public Collection<Filter> all() {
-        return List.copyOf(byKey.values());
     }
 
     public List<String> names() {

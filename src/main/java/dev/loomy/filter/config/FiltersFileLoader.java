@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.loomy.filter.Filter;
-import dev.loomy.opencv.OpenCv;
 
 /**
  * Finds and reads the filters file: {@code --config=FILE} when given, else {@code filters.yaml}
@@ -72,8 +71,6 @@ public final class FiltersFileLoader {
     }
 
     static FilterCatalog parse(String name, boolean packaged, String text) throws FiltersFileException {
-        // A filter's constructor may prepare OpenCV data (lookup tables): the library must be there first.
-        OpenCv.load();
         List<Kind> kinds = Kind.all();
         YamlSource source = new YamlSource(name, text);
         List<Definition> definitions = new FiltersFileParser(source, kinds).parse();
