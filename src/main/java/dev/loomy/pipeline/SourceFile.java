@@ -66,6 +66,6 @@ final class SourceFile {
             }
             return new ImageException(file, "cannot be read: " + fs.getReason());
         }
-        return new ImageException(file, "cannot be read: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+        return new ImageException(file, "cannot be read: " + ImagePipeline.oneLine(e));
     }
 }
