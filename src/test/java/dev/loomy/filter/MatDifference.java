@@ -27,6 +27,15 @@ record MatDifference(String shape, long differing, long total, double maxDiffere
         return shape == null && differing == 0;
     }
 
+    boolean sameShape() {
+        return shape == null;
+    }
+
+    /** The share of channel values that differ, 0 to 1. */
+    double share() {
+        return total <= 0 ? 1 : (double) differing / total;
+    }
+
     @Override
     public String toString() {
         if (shape != null) {
