@@ -5,11 +5,17 @@
 #   ./run.sh build                      (re)builds the jar
 #   ./run.sh jmh [JMH options]          builds the JMH benchmarks (src/jmh) and runs them, e.g.
 #                                       ./run.sh jmh CodecBenchmark -p format=png; ./run.sh jmh -l lists them
+#   ./run.sh --engine=spark ...         runs on Spark: builds target/loomy-spark (loomy with the Spark engine,
+#                                       and Spark's jars) the first time, then runs loomy from it
+#   ./run.sh test-spark [maven options] runs the Spark engine's tests (src/spark/test)
+#   ./run.sh spark-cluster start [--workers=N] | stop | status
+#                                       a Spark standalone master and N workers on 127.0.0.1 (scripts/spark-cluster.sh)
 # It finds a JDK 21 or newer by itself: $JAVA_HOME, then `java` on the PATH, then /usr/lib/jvm/*.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/target/loomy.jar"
+spark_dir="$here/target/loomy-spark"
 min_major=21
 
 say() { printf 'loomy: %s\n' "$*" >&2; }
@@ -129,6 +135,48 @@ build() {
     rm -f "$here"/target/loomy-java*.jsa
 }
 
+# The Spark build is separate (the spark profile): Spark's jars are downloaded and loaded only by those who use it.
+spark_stale() {
+    [[ ! -f "$spark_dir/loomy-spark.jar" ]] && return 0
+    [[ -n "$(find "$here/pom.xml" "$here/src/main" "$here/src/spark" "$here/filters.yaml" \
+        -newer "$spark_dir/loomy-spark.jar" -print -quit 2>/dev/null)" ]]
+}
+
+build_spark() {
+    if [[ -f "$spark_dir/loomy-spark.jar" ]]; then
+        say "rebuilding the Spark engine in $spark_dir ..."
+    else
+        say "building the Spark engine in $spark_dir: the first time, Maven downloads Spark's jars (about 160 MB) ..."
+    fi
+    rm -rf "$spark_dir"
+    build_quietly -Pspark -DskipTests package
+}
+
+# What Spark needs on JDK 17+: its launcher's own list (org.apache.spark.launcher.JavaModuleOptions in
+# Spark 4.2), less the vector incubator module (used by Spark's SQL only; it prints a warning) and
+# sun.security.action, which JDK 25 no longer has (a warning on every start).
+spark_java_opts=(-XX:+IgnoreUnrecognizedVMOptions
+    --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+    --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+    --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
+    --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+    --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED
+    --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
+    --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+    --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED
+    -Dio.netty.tryReflectionSetAccessible=true --sun-misc-unsafe-memory-access=allow
+    --enable-native-access=ALL-UNNAMED)
+
+# Whether the arguments ask for the Spark engine.
+wants_spark() {
+    local previous=""
+    for arg in "$@"; do
+        [[ "$arg" == "--engine=spark" || ( "$previous" == "--engine" && "$arg" == "spark" ) ]] && return 0
+        previous="$arg"
+    done
+    return 1
+}
+
 case "${1:-}" in
     test)
         shift
@@ -148,6 +196,24 @@ case "${1:-}" in
         build
         exit 0
         ;;
+    test-spark)
+        shift
+        rm -rf "$here/target/spark/surefire-reports"
+        maven -Pspark test "$@"
+        skipped="$(cat "$here"/target/spark/surefire-reports/TEST-*.xml 2>/dev/null \
+            | sed -n 's/.*<testsuite [^>]*skipped="\([0-9]*\)".*/\1/p' | awk '{ s += $1 } END { print s + 0 }')"
+        if (( skipped > 0 )); then
+            say "$skipped test(s) were skipped; a skipped test does not count as passing"
+            exit 1
+        fi
+        exit 0
+        ;;
+    spark-cluster)
+        shift
+        spark_stale && build_spark
+        exec env JAVA_HOME="$runtime_home" SPARK_JAVA_OPTS="${spark_java_opts[*]}" \
+            bash "$here/scripts/spark-cluster.sh" "$spark_dir/jars" "$@"
+        ;;
     jmh)
         shift
         # The jmh profile builds in target/jmh and writes target/benchmarks.jar; loomy's jar is untouched.
@@ -156,6 +222,15 @@ case "${1:-}" in
         exec "$runtime_home/bin/java" --enable-native-access=ALL-UNNAMED -jar "$here/target/benchmarks.jar" "$@"
         ;;
 esac
+
+if wants_spark "$@"; then
+    spark_stale && build_spark
+    java_opts=(-Xlog:disable '-Xlog:all=warning:stderr' -XX:+UseSerialGC "${spark_java_opts[@]}")
+    [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
+    # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
+    exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} \
+        -cp "$spark_dir/loomy-spark.jar:$spark_dir/jars/*" dev.loomy.cli.Main "$@"
+fi
 
 stale && build
 

@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 
 import org.opencv.core.Core;
 
+import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
@@ -79,6 +80,9 @@ public final class LoomyCommand implements Callable<Integer> {
     @Mixin
     ReportOptions report;
 
+    @Mixin
+    EngineOptions engine;
+
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
     List<Path> inputs;
@@ -123,6 +127,7 @@ public final class LoomyCommand implements Callable<Integer> {
         ReportFiles files = reportFiles();
         checkCounts();
         boolean child = measure.child != null;
+        boolean spark = engine.spark();
 
         // Carriers are fixed when the first virtual thread starts: set them before any exists.
         System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(run.parallelism()));
@@ -155,27 +160,29 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
-        boolean fork = !child && (measure.fork != null ? measure.fork
+        boolean fork = !child && !spark && (measure.fork != null ? measure.fork
                 : plan.pairs().size() > 1 || run.maxInFlight.isUnbounded());
-        if (run.maxInFlight.isUnbounded()) {
+        if (run.maxInFlight.isUnbounded() && !spark) {
             unboundedCaveat(child, fork);
         }
 
         List<Measurement> measurements;
         try (Interrupts interrupts = child ? Interrupts.forChild(control, temps)
-                : Interrupts.forRun(control, temps, fork && layout != null ? layout.root() : null, err, report.quiet)) {
-            measurements = session(child, fork).run(plan);
+                : Interrupts.forRun(control, temps, (fork || spark) && layout != null ? layout.root() : null, err,
+                        report.quiet)) {
+            measurements = session(child, fork, spark).run(plan);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
-        cleanUp(measurements, fork, layout);
+        cleanUp(measurements, fork || spark, layout);
         int status = ExitCodes.of(measurements, control.interrupted());
         if (child) {
             return status;
         }
-        Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork), control.interrupted(), fork);
+        Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork, spark), control.interrupted(),
+                fork);
         format.write(results, out);
         out.flush();
         return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
@@ -219,14 +226,17 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
-    /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */
-    private Session session(boolean child, boolean fork) {
+    /** Where the pairs are measured: here, in one child JVM each, on Spark, or (as a child) the one pair asked for. */
+    private Session session(boolean child, boolean fork, boolean spark) throws UsageError {
         if (child) {
             return new ChildSession(measure.child, control, out);
         }
         FailureLog failures = new FailureLog(err);
         RunListener progress = !report.quiet && !report.noProgress && StderrTerminal.detected()
                 ? new ProgressBars(err) : RunListener.NONE;
+        if (spark) {
+            return SparkEngines.session(engine.settings(selection.config, run), control, failures, progress, err);
+        }
         if (fork) {
             List<String> arguments = spec.commandLine().getParseResult().originalArgs();
             return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
@@ -311,8 +321,13 @@ public final class LoomyCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, Object> optionsUsed(boolean fork) {
+    private Map<String, Object> optionsUsed(boolean fork, boolean spark) {
         Map<String, Object> options = new LinkedHashMap<>();
+        options.put("engine", engine.engine);
+        if (spark) {
+            options.put("master", engine.master());
+            options.put("partitions", engine.partitions);
+        }
         options.put("strategy", selection.strategies);
         options.put("filter", selection.filters);
         options.put("output", run.noWrite ? null : run.output.toString());

@@ -54,7 +54,8 @@ public record SessionPlan(List<Strategy> strategies, List<Filter> filters, List<
         return benchmark.measure(pair.strategy(), pipeline, tasks(pair), warmups, repeats, parallelism);
     }
 
-    List<ImageTask> tasks(Pair pair) {
+    /** Every image of the plan with where its output goes for {@code pair}, in submission order. */
+    public List<ImageTask> tasks(Pair pair) {
         List<ImageTask> tasks = new ArrayList<>(images.size());
         for (ImageFile image : images) {
             tasks.add(new ImageTask(image, layout == null ? null

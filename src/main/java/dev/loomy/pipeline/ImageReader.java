@@ -30,6 +30,11 @@ public final class ImageReader {
         this(Duration.ZERO);
     }
 
+    /** The wait added to every read ({@code --io-latency}); zero for none. */
+    public Duration ioLatency() {
+        return ioLatency;
+    }
+
     /**
      * The storage's latency, waited out before an image is admitted and read: a slow share
      * keeps a job waiting, but holds none of its memory yet.

@@ -16,7 +16,9 @@ final class Captions {
         int runs = results.runs();
         return "Time: wall time of one whole run over all " + results.images() + " images, median of "
                 + runs(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
-                + (results.forked() ? "each strategy and filter measured in its own JVM."
+                + ("spark".equals(results.options().get("engine"))
+                        ? "measured on Spark (master " + results.options().get("master") + "), in its executors."
+                        : results.forked() ? "each strategy and filter measured in its own JVM."
                         : results.measurements().size() > 1 ? "all measured in one JVM, one after the other."
                         : "measured in loomy's own JVM.");
     }

@@ -20,7 +20,7 @@ public final class CsvFormat implements ResultFormat {
     static final List<String> COLUMNS = List.of("strategy", "filter", "images", "failed", "runs", "warmups",
             "time_ms_median", "time_ms_min", "time_ms_max", "images_per_sec", "speedup_vs_loop",
             "latency_ms_p50", "latency_ms_p95", "latency_ms_max", "peak_threads", "worker_threads",
-            "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note");
+            "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note", "engine");
 
     @Override
     public void write(Results results, PrintStream out) {
@@ -40,7 +40,8 @@ public final class CsvFormat implements ResultFormat {
                     Numbers.count(s.peaks().threads()), Numbers.count(s.workers()),
                     Numbers.mebibytes(s.peaks().heapBytes()), Numbers.mebibytes(s.peaks().rssBytes()),
                     s.peaks().rssBytes() < 0 ? "" : Boolean.toString(s.peaks().rssWindowed()),
-                    m.outcome().label(), m.note() == null ? "" : m.note()));
+                    m.outcome().label(), m.note() == null ? "" : m.note(),
+                    String.valueOf(results.options().getOrDefault("engine", "local"))));
             for (String lane : lanes) {
                 Double ms = s.laneMedianMs().get(lane);
                 cells.add(ms == null ? "" : Numbers.fixed(ms, 3));

@@ -1,0 +1,54 @@
+package dev.loomy.engine.spark;
+
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+
+import dev.loomy.measure.FailureLog;
+import dev.loomy.measure.RunControl;
+import dev.loomy.measure.RunListener;
+import dev.loomy.measure.Session;
+
+/**
+ * Finds the Spark engine, which is not part of loomy's own jar: it comes with Spark's jars
+ * (about 230 MB) in the build that {@code ./run.sh --engine=spark} makes the first time, so
+ * that users of the local engine never download or load them.
+ */
+public final class SparkEngines {
+
+    static final String IMPLEMENTATION = "dev.loomy.engine.spark.SparkEngine";
+
+    private SparkEngines() {
+    }
+
+    /** Whether this JVM's class path has the Spark engine and Spark. */
+    public static boolean available() {
+        try {
+            Class.forName(IMPLEMENTATION, false, SparkEngines.class.getClassLoader());
+            Class.forName("org.apache.spark.SparkContext", false, SparkEngines.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** What to say when it is not: one line. */
+    public static String missing() {
+        return "--engine=spark needs Spark's jars, which loomy's own jar leaves out: run it through ./run.sh, "
+                + "which builds them once into target/loomy-spark";
+    }
+
+    /** A session that measures every pair on Spark; call only when {@link #available()}. */
+    public static Session session(SparkSettings settings, RunControl control, FailureLog failures,
+                                  RunListener listener, PrintStream err) {
+        try {
+            return (Session) Class.forName(IMPLEMENTATION)
+                    .getConstructor(SparkSettings.class, RunControl.class, FailureLog.class, RunListener.class,
+                            PrintStream.class)
+                    .newInstance(settings, control, failures, listener, err);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the Spark engine cannot be made: " + e, e);
+        }
+    }
+}

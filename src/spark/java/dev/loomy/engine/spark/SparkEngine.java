@@ -1,0 +1,153 @@
+package dev.loomy.engine.spark;
+
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+import dev.loomy.measure.Benchmark;
+import dev.loomy.measure.FailureLog;
+import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Pair;
+import dev.loomy.measure.RunControl;
+import dev.loomy.measure.RunListener;
+import dev.loomy.measure.Session;
+import dev.loomy.measure.SessionPlan;
+import dev.loomy.pipeline.ImageTask;
+
+/**
+ * Measures every pair on Spark ({@code --engine=spark}): one Spark context for the session,
+ * one job per run, the sorted image paths split into tasks. The images themselves never
+ * cross the network: each executor reads and writes them where they are, which on a cluster
+ * must be storage that every executor and the driver see alike.
+ */
+public final class SparkEngine implements Session {
+
+    /**
+     * A {@code --spark-conf} key of loomy's own, not passed to Spark: the first attempt of every
+     * task fails after this many images, so that tests see Spark's retries in local mode.
+     */
+    static final String FAIL_FIRST_ATTEMPT = "loomy.spark.failFirstAttemptAfter";
+
+    private static final long EXECUTOR_PATIENCE_MILLIS = 30_000;
+
+    private final SparkSettings settings;
+    private final RunControl control;
+    private final FailureLog failures;
+    private final RunListener listener;
+    private final PrintStream err;
+
+    public SparkEngine(SparkSettings settings, RunControl control, FailureLog failures, RunListener listener,
+                       PrintStream err) {
+        this.settings = settings;
+        this.control = control;
+        this.failures = failures;
+        this.listener = listener;
+        this.err = err;
+    }
+
+    @Override
+    public List<Measurement> run(SessionPlan plan) throws InterruptedException {
+        JavaSparkContext spark;
+        try {
+            spark = new JavaSparkContext(conf());
+        } catch (RuntimeException e) {
+            // A master that cannot be reached or parsed: every pair crashed, nothing was processed.
+            String reason = "Spark did not start at " + settings.master() + ": " + SparkRun.firstLine(e);
+            err.println("loomy: " + reason);
+            return plan.pairs().stream().map(p -> Measurement.crashed(p.strategy().name(), p.filter().name(),
+                    plan.images().size(), plan.warmups(), List.of(), reason)).toList();
+        }
+        try {
+            int cores = cores(spark);
+            SparkRun runs = new SparkRun(spark, control, failures, listener);
+            return Session.eachPair(plan, control, pair -> measure(plan, pair, runs, cores));
+        } finally {
+            spark.stop();
+        }
+    }
+
+    private Measurement measure(SessionPlan plan, Pair pair, SparkRun runs, int cores) throws InterruptedException {
+        List<ImageTask> tasks = plan.tasks(pair);
+        List<Batch.Item> items = new ArrayList<>(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            ImageTask task = tasks.get(i);
+            items.add(new Batch.Item(i, task.source().path().toAbsolutePath().toString(),
+                    task.output() == null ? null : task.output().toAbsolutePath().toString()));
+        }
+        List<Batch> batches = Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
+        String failFirst = settings.conf().get(FAIL_FIRST_ATTEMPT);
+        Work work = new Work(settings, pair.strategy().name(), pair.filter().name(),
+                plan.reader().ioLatency().toNanos(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        return Benchmark.measure(pair.strategy().name(), pair.filter().name(), tasks.size(), plan.warmups(),
+                plan.repeats(), control, label -> runs.run(work, batches, tasks.size(), label));
+    }
+
+    private SparkConf conf() {
+        SparkConf conf = new SparkConf().setAppName("loomy").setMaster(settings.master())
+                // No web UI by default: it costs start-up time and opens a port; --spark-conf can turn it on.
+                .set("spark.ui.enabled", "false")
+                .set("spark.ui.showConsoleProgress", "false");
+        String master = settings.master();
+        if (master.startsWith("local") || master.contains("://127.0.0.1") || master.contains("://localhost")) {
+            // Executors on this machine reach the driver on the loopback interface, whatever the host name resolves to.
+            conf.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
+        }
+        if (!master.startsWith("local")) {
+            // Executors elsewhere load loomy, OpenCV (with its native library) and the filters file's parser from these.
+            conf.setJars(jars().toArray(String[]::new));
+            conf.set("spark.executor.extraJavaOptions", "--enable-native-access=ALL-UNNAMED");
+        }
+        settings.conf().forEach((key, value) -> {
+            if (!key.equals(FAIL_FIRST_ATTEMPT)) {
+                conf.set(key, value);
+            }
+        });
+        return conf;
+    }
+
+    /** The jars that hold loomy's classes and what executors need beyond Spark. */
+    private static Set<String> jars() {
+        Set<String> jars = new LinkedHashSet<>();
+        for (Class<?> type : List.of(SparkEngine.class, org.opencv.core.Core.class,
+                org.snakeyaml.engine.v2.api.LoadSettings.class)) {
+            CodeSource source = type.getProtectionDomain().getCodeSource();
+            try {
+                if (source != null && source.getLocation().getPath().endsWith(".jar")) {
+                    jars.add(Path.of(source.getLocation().toURI()).toString());
+                }
+            } catch (URISyntaxException e) {
+                // Not a file: Spark could not ship it either.
+            }
+        }
+        return jars;
+    }
+
+    /**
+     * The cores that run tasks. A cluster's executors register a moment after the context
+     * starts: until the first has (or {@link #EXECUTOR_PATIENCE_MILLIS}), Spark's count would be
+     * its minimum, 2.
+     */
+    private int cores(JavaSparkContext spark) throws InterruptedException {
+        if (!settings.master().startsWith("local")) {
+            long deadline = System.currentTimeMillis() + EXECUTOR_PATIENCE_MILLIS;
+            // The driver counts among the executor infos.
+            while (spark.statusTracker().getExecutorInfos().length < 2 && System.currentTimeMillis() < deadline
+                    && !control.interrupted()) {
+                Thread.sleep(100);
+            }
+            if (spark.statusTracker().getExecutorInfos().length < 2) {
+                err.println("loomy: no Spark executor has registered with " + settings.master() + " yet; "
+                        + "the run waits for one");
+            }
+        }
+        return spark.defaultParallelism();
+    }
+}

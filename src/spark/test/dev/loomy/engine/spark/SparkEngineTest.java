@@ -1,0 +1,127 @@
+package dev.loomy.engine.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.TestImages;
+import dev.loomy.cli.ExitCodes;
+import dev.loomy.cli.Main;
+
+/**
+ * The Spark engine on an embedded master, {@code local[2,F]}: two task threads in this JVM,
+ * each task tried F times, so that Spark's retries happen here as on a cluster.
+ */
+class SparkEngineTest {
+
+    @TempDir
+    Path dir;
+
+    private Path input;
+
+    @BeforeEach
+    void images() {
+        input = dir.resolve("in");
+        for (int i = 0; i < 9; i++) {
+            TestImages.write(input.resolve(i % 3 == 0 ? "sub/photo" + i + ".jpg" : "photo" + i + ".png"), 96, 64, i);
+        }
+    }
+
+    @Test
+    void writesTheSameFilesBitForBitAsTheLocalEngine() throws IOException {
+        Run local = run("--strategy=loop", "--filter=Cartoon2", "--no-fork", "-o", dir.resolve("local").toString(),
+                input.toString());
+        Run spark = run("--engine=spark", "--master=local[2,2]", "--partitions=4", "--strategy=virtual",
+                "--filter=Cartoon2", "--format=csv", "-o", dir.resolve("spark").toString(), input.toString());
+
+        assertThat(local.status()).isEqualTo(ExitCodes.OK);
+        assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.OK);
+        Map<String, byte[]> expected = files(dir.resolve("local"));
+        assertThat(expected).hasSize(9);
+        assertThat(files(dir.resolve("spark"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+                .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
+        assertThat(column(spark.out(), "engine")).isEqualTo("spark");
+        assertThat(column(spark.out(), "images")).isEqualTo("9");
+        assertThat(column(spark.out(), "failed")).isEqualTo("0");
+    }
+
+    @Test
+    void aCorruptImageIsAFailedImageAndTheJobGoesOn() throws IOException {
+        Files.write(input.resolve("broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 1, 2, 3});
+
+        Run spark = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "-o",
+                dir.resolve("out").toString(), input.toString());
+
+        assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(spark.err().lines().filter(l -> l.contains("broken.png"))).hasSize(1);
+        assertThat(column(spark.out(), "failed")).isEqualTo("1");
+        assertThat(column(spark.out(), "outcome")).isEqualTo("failed-images");
+        assertThat(files(dir.resolve("out"))).hasSize(9).doesNotContainKey("broken.png");
+    }
+
+    @Test
+    void aRetriedTaskLeavesNoDuplicateAndNoTemporaryFile() throws IOException {
+        // Each task's first attempt writes one image, then fails; Spark's second attempt writes them all again.
+        String fault = "--spark-conf=" + SparkEngine.FAIL_FIRST_ATTEMPT + "=1";
+        Run once = run("--engine=spark", "--master=local[2,1]", fault, "--partitions=3", "--strategy=pool",
+                "--quiet", "-o", dir.resolve("once").toString(), input.toString());
+        Run retried = run("--engine=spark", "--master=local[2,2]", fault, "--partitions=3", "--strategy=pool",
+                "--format=csv", "-o", dir.resolve("retried").toString(), input.toString());
+        Run local = run("--strategy=pool", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());
+
+        // Without a second try, the fault fails the job: so the run below passes because of the retries.
+        assertThat(once.status()).isEqualTo(ExitCodes.CRASHED);
+        assertThat(retried.status()).as(retried.err()).isEqualTo(ExitCodes.OK);
+        assertThat(column(retried.out(), "failed")).isEqualTo("0");
+        Map<String, byte[]> expected = files(dir.resolve("local"));
+        assertThat(files(dir.resolve("retried"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+                .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
+    }
+
+    /** Every file below {@code root} (hidden ones included: a temporary file would show), by relative path. */
+    private static Map<String, byte[]> files(Path root) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+                files.put(root.relativize(file).toString(), Files.readAllBytes(file));
+            }
+        }
+        return files;
+    }
+
+    /** The value of {@code name} in the first row of a csv result. */
+    private static String column(String csv, String name) {
+        String[] lines = csv.split("\n");
+        String[] header = lines[0].split(",");
+        String[] row = lines[1].split(",", -1);
+        for (int i = 0; i < header.length; i++) {
+            if (header[i].equals(name)) {
+                return row[i];
+            }
+        }
+        throw new AssertionError("no column " + name + " in " + lines[0]);
+    }
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}
