@@ -210,7 +210,9 @@ case "${1:-}" in
         ;;
     spark-cluster)
         shift
-        spark_stale && build_spark
+        if [[ "${1:-}" == start ]] && spark_stale; then
+            build_spark
+        fi
         exec env JAVA_HOME="$runtime_home" SPARK_JAVA_OPTS="${spark_java_opts[*]}" \
             bash "$here/scripts/spark-cluster.sh" "$spark_dir/jars" "$@"
         ;;
@@ -229,7 +231,7 @@ if wants_spark "$@"; then
     [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
     # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
     exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} \
-        -cp "$spark_dir/loomy-spark.jar:$spark_dir/jars/*" dev.loomy.cli.Main "$@"
+        -cp "$spark_dir/loomy-spark.jar:$spark_dir/lib/*:$spark_dir/jars/*" dev.loomy.cli.Main "$@"
 fi
 
 stale && build
