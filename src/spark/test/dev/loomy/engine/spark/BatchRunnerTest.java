@@ -1,0 +1,47 @@
+package dev.loomy.engine.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.TestImages;
+import dev.loomy.measure.ImageTiming;
+
+/** One task's work as an executor does it, outside Spark: what it sends back to the driver. */
+class BatchRunnerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anInputTheExecutorCannotSeeIsAFailedImageNamingTheHost() throws InterruptedException {
+        Path seen = TestImages.write(dir.resolve("in/seen.png"), 32, 24, 1);
+        Path unseen = dir.resolve("in/elsewhere.png");
+        Batch batch = new Batch(0, List.of(
+                new Batch.Item(5, seen.toString(), dir.resolve("out/seen.png").toString()),
+                new Batch.Item(6, unseen.toString(), dir.resolve("out/elsewhere.png").toString())));
+
+        BatchResult result = BatchRunner.run(work(), batch);
+
+        assertThat(result.timings()).extracting(BatchResult.Timing::index, BatchResult.Timing::status)
+                .containsExactlyInAnyOrder(tuple(5, ImageTiming.Status.DONE),
+                        tuple(6, ImageTiming.Status.FAILED));
+        assertThat(result.failures()).singleElement().satisfies(failure -> {
+            assertThat(failure.file()).isEqualTo(unseen.toString());
+            assertThat(failure.reason()).contains("cannot be seen from executor host " + BatchRunner.host());
+        });
+        assertThat(dir.resolve("out/seen.png")).exists();
+        assertThat(dir.resolve("out/elsewhere.png")).doesNotExist();
+    }
+
+    private static Work work() {
+        SparkSettings settings = new SparkSettings("local[1]", Map.of(), null, null, null, 1, "auto", null);
+        return new Work(settings, "loop", "NoOp", 0, -1);
+    }
+}
