@@ -2,8 +2,9 @@ package dev.loomy.cli;
 
 import java.util.List;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+
 
 /** The exit statuses of the contract (SPEC "Exit status"). */
 public final class ExitCodes {

@@ -9,8 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import dev.loomy.measure.RunControl;
-import dev.loomy.pipeline.TempFiles;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.RunControl;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 

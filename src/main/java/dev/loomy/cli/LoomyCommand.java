@@ -15,6 +15,14 @@ import java.util.function.Consumer;
 
 import org.opencv.core.Core;
 
+import dev.loomy.admission.Admissions;
+import dev.loomy.engine.Engine;
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.InProcessEngine;
+import dev.loomy.engine.RunListener;
+import dev.loomy.engine.fork.ChildLauncher;
+import dev.loomy.engine.fork.ChildMain;
+import dev.loomy.engine.fork.ForkEngine;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
@@ -22,32 +30,24 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
-import dev.loomy.measure.ChildLauncher;
-import dev.loomy.measure.ChildSession;
-import dev.loomy.measure.FailureLog;
-import dev.loomy.measure.ForkedSession;
-import dev.loomy.measure.InProcessSession;
-import dev.loomy.measure.MachineInfo;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.RunControl;
-import dev.loomy.measure.RunListener;
-import dev.loomy.measure.Session;
-import dev.loomy.measure.SessionPlan;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
-import dev.loomy.pipeline.Admissions;
-import dev.loomy.pipeline.ImageReader;
-import dev.loomy.pipeline.ImageWriter;
-import dev.loomy.pipeline.TempFiles;
 import dev.loomy.report.ProgressBars;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
-import dev.loomy.report.Results;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.run.RunControl;
+import dev.loomy.run.RunPlan;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -148,7 +148,7 @@ public final class LoomyCommand implements Callable<Integer> {
         boolean say = !report.quiet && (!child || measure.child.startsWith(strategies.get(0).name() + "/"));
         Admissions admissions = new Admissions(run.maxInFlight, images, run.parallelism(), control::interrupted,
                 say ? note -> err.println("loomy: " + note) : note -> { });
-        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
+        RunPlan plan = new RunPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
                 run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism(), admissions);
         if (child && plan.pair(measure.child).isEmpty()) {
             throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
@@ -220,18 +220,18 @@ public final class LoomyCommand implements Callable<Integer> {
     }
 
     /** Where the pairs are measured: here, in one child JVM each, or (as a child) the one pair asked for. */
-    private Session session(boolean child, boolean fork) {
+    private Engine session(boolean child, boolean fork) {
         if (child) {
-            return new ChildSession(measure.child, control, out);
+            return new ChildMain(measure.child, control, out);
         }
         FailureLog failures = new FailureLog(err);
         RunListener progress = !report.quiet && !report.noProgress && StderrTerminal.detected()
                 ? new ProgressBars(err) : RunListener.NONE;
         if (fork) {
             List<String> arguments = spec.commandLine().getParseResult().originalArgs();
-            return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
+            return new ForkEngine(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
         }
-        return new InProcessSession(control, failures, progress);
+        return new InProcessEngine(control, failures, progress);
     }
 
     private ReportFiles reportFiles() throws UsageError {

@@ -3,7 +3,9 @@ package dev.loomy.report;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Results;
+
 
 /** The sentences every human format prints once: what was measured, and on what. */
 final class Captions {

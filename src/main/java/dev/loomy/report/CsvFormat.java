@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Results;
+import dev.loomy.results.Summary;
+
 
 /**
  * One header line and one row per (strategy, filter); scripts find the columns by name.

@@ -14,12 +14,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.MachineInfo;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunRecord;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+import dev.loomy.results.Summary;
+
 
 /**
  * Everything, for programs: the machine, the options, per (strategy, filter) the figures of

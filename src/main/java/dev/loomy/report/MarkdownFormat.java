@@ -4,9 +4,11 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.results.Summary;
+
 
 /** One GitHub table of every (strategy, filter), between what was measured and what the columns mean. */
 public final class MarkdownFormat implements ResultFormat {

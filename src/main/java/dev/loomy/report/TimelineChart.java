@@ -9,9 +9,11 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
 
 /**
  * {@code --timeline}: when each image finished (ms since its run started) against the order

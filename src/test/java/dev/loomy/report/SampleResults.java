@@ -5,12 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.MachineInfo;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
 
 /** Hand-made results with known figures, for the format tests. */
 final class SampleResults {

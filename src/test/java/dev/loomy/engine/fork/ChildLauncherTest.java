@@ -1,0 +1,39 @@
+package dev.loomy.engine.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import dev.loomy.filter.NoOp;
+import dev.loomy.run.Trial;
+import dev.loomy.strategy.Strategies;
+
+class ChildLauncherTest {
+
+    @Test
+    void keepsTheOptionsThatShapeAMeasurementAndDropsThoseAChildMustNotRepeat() {
+        Properties properties = new Properties();
+        properties.setProperty("loomy.test.crash", "virtual/NoOp=halt");
+        properties.setProperty("user.dir", "/somewhere");
+        List<String> options = ChildLauncher.jvmOptions(List.of("-Xmx2g", "-XX:+UseZGC", "-Dloomy.cache=/c",
+                "-agentlib:jdwp=transport=dt_socket,server=y,address=5005", "-javaagent:/x/agent.jar",
+                "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=/t/loomy-java25.jsa", "-Xshare:auto",
+                "-Dloomy.stderr.terminal=true", "-Djdk.virtualThreadScheduler.parallelism=7",
+                "--enable-native-access=ALL-UNNAMED"), properties, 3);
+        assertThat(options).containsExactly("-Xmx2g", "-XX:+UseZGC", "-Dloomy.cache=/c",
+                "--enable-native-access=ALL-UNNAMED", "-Djdk.virtualThreadScheduler.parallelism=3",
+                "-Dloomy.test.crash=virtual/NoOp=halt");
+    }
+
+    @Test
+    void theChildRunsLoomyWithItsPairFirstThenTheParentsArguments() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar",
+                List.of("--strategy=all", "--", "-odd-folder"));
+        Trial pair = new Trial(Strategies.byName("pool"), new NoOp());
+        assertThat(launcher.command(pair)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
+                "dev.loomy.cli.Main", "--child=pool/NoOp", "--strategy=all", "--", "-odd-folder");
+    }
+}
