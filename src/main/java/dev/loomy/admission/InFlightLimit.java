@@ -4,6 +4,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageHeader;
 
@@ -12,23 +15,49 @@ import dev.loomy.imageio.ImageHeader;
  * strategy. {@code N} images; {@code auto}, a budget in bytes for two images per core, within
  * half the memory available, each image weighed by its estimated cost, and a cap on the Java
  * heap its bytes take; {@code unbounded}, no limit (the way to watch a batch run out of memory).
- *
- * @param images the fixed number, or {@link #AUTO} or {@link #UNBOUNDED}
+ * It travels to child JVMs as the option's own text.
  */
-public record InFlightLimit(int images) {
+public sealed interface InFlightLimit {
 
-    static final int AUTO = 0;
-    static final int UNBOUNDED = -1;
+    /** A budget in bytes, from the memory available and each image's estimated cost. */
+    record Auto() implements InFlightLimit {
+        @Override
+        public String toString() {
+            return "auto";
+        }
+    }
+
+    /** No limit: the way to watch a batch run out of memory. */
+    record Unbounded() implements InFlightLimit {
+        @Override
+        public String toString() {
+            return "unbounded";
+        }
+    }
+
+    /** At most {@code images} at once. */
+    record Images(int images) implements InFlightLimit {
+        public Images {
+            if (images < 1) {
+                throw new IllegalArgumentException("at least one image must be in flight, not " + images);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return Integer.toString(images);
+        }
+    }
 
     /**
      * The images in flight per core that {@code auto} aims for: one being computed while
      * another is read or written. More would not make a batch faster (the cores are busy),
      * only hold more memory: every image in flight holds its whole working set.
      */
-    static final int PER_CORE = 2;
+    int PER_CORE = 2;
 
     /** The most of the available memory that images in flight may take together under {@code auto}. */
-    static final double AUTO_SHARE = 0.5;
+    double AUTO_SHARE = 0.5;
 
     /**
      * The most one image may need, as a share of the available memory, in every mode; beyond
@@ -36,30 +65,37 @@ public record InFlightLimit(int images) {
      * kernel's out-of-memory killer. It is also the most {@code auto} takes to keep every
      * core busy.
      */
-    static final double CEILING_SHARE = 0.8;
+    double CEILING_SHARE = 0.8;
 
-    public static InFlightLimit auto() {
-        return new InFlightLimit(AUTO);
+    static InFlightLimit auto() {
+        return new Auto();
     }
 
     /** Whether no limit is set: the way to watch a batch run out of memory. */
-    public boolean isUnbounded() {
-        return images == UNBOUNDED;
+    default boolean isUnbounded() {
+        return this instanceof Unbounded;
+    }
+
+    /** The option's text: {@code auto}, {@code unbounded} or the number. */
+    @JsonValue
+    default String text() {
+        return toString();
     }
 
     /** Parses {@code auto}, {@code unbounded} or a positive number. */
-    public static InFlightLimit parse(String text) {
+    @JsonCreator
+    static InFlightLimit parse(String text) {
         String value = text.trim().toLowerCase(Locale.ROOT);
         if (value.equals("auto")) {
             return auto();
         }
         if (value.equals("unbounded")) {
-            return new InFlightLimit(UNBOUNDED);
+            return new Unbounded();
         }
         try {
             int n = Integer.parseInt(value);
             if (n >= 1) {
-                return new InFlightLimit(n);
+                return new Images(n);
             }
         } catch (NumberFormatException e) {
             // Falls through to the message below.
@@ -69,16 +105,25 @@ public record InFlightLimit(int images) {
     }
 
     /** The gate for {@code filter}'s runs over the images whose headers are given. */
-    Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+    default Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
         long ceiling = (long) (memory.physicalBytes() * CEILING_SHARE);
-        if (images == UNBOUNDED) {
-            return Admission.unbounded(headers, filter, ceiling,
-                    "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
+        switch (this) {
+            case Unbounded u -> {
+                return Admission.unbounded(headers, filter, ceiling,
+                        "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
+            }
+            case Images(int images) -> {
+                return Admission.images(headers, filter, ceiling, images, "at most " + images
+                        + (images == 1 ? " image" : " images") + " in flight (--max-in-flight=" + images + ")");
+            }
+            case Auto a -> {
+                return auto(filter, headers, parallelism, memory, ceiling);
+            }
         }
-        if (images != AUTO) {
-            return Admission.images(headers, filter, ceiling, images,
-                    "at most " + images + (images == 1 ? " image" : " images") + " in flight (--max-in-flight=" + images + ")");
-        }
+    }
+
+    private static Admission auto(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory,
+                                  long ceiling) {
         // Sized for the 90th percentile: nine images in ten get their full share of cores, smaller ones fit more,
         // and the few largest (a panorama among photos) run with fewer beside them instead of inflating it.
         List<ImageHeader> bySize = headers.all().stream()
@@ -109,10 +154,5 @@ public record InFlightLimit(int images) {
     static long budget(long available, long perImage, int wanted, int parallelism) {
         long budget = Math.min(perImage * wanted, (long) (available * AUTO_SHARE));
         return Math.max(budget, Math.min(perImage * parallelism, (long) (available * CEILING_SHARE)));
-    }
-
-    @Override
-    public String toString() {
-        return images == AUTO ? "auto" : images == UNBOUNDED ? "unbounded" : Integer.toString(images);
     }
 }

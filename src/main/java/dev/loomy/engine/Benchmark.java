@@ -22,7 +22,7 @@ public final class Benchmark {
         this.executor = new RunExecutor(control, failures, listener);
     }
 
-    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> tasks,
+    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images,
                                int warmups, int repeats, int parallelism) throws InterruptedException {
         String filter = pipeline.filter().name();
         String name = strategy.name() + " / " + filter;
@@ -31,16 +31,16 @@ public final class Benchmark {
         for (int i = 0; i < warmups + repeats; i++) {
             boolean warmup = i < warmups;
             String label = name + (warmup ? " warm-up " + (i + 1) + "/" + warmups : " run " + (i - warmups + 1) + "/" + repeats);
-            RunRecord run = executor.run(strategy, pipeline, tasks, parallelism, label);
+            RunRecord run = executor.run(strategy, pipeline, images, parallelism, label);
             if (control.crashReason() != null) {
-                return Measurement.crashed(strategy.name(), filter, tasks.size(), warmups, counted, control.crashReason());
+                return Measurement.crashed(strategy.name(), filter, images.size(), warmups, counted, control.crashReason());
             }
             if (run.interrupted()) {
                 // A partial run's time says nothing comparable; it is kept only when there is nothing else.
                 if (counted.isEmpty()) {
                     counted.add(run);
                 }
-                return new Measurement(strategy.name(), filter, tasks.size(), warmups, counted, Outcome.INTERRUPTED,
+                return new Measurement(strategy.name(), filter, images.size(), warmups, counted, Outcome.INTERRUPTED,
                         "interrupted");
             }
             if (!warmup) {
@@ -48,6 +48,6 @@ public final class Benchmark {
             }
         }
         Outcome outcome = counted.stream().anyMatch(r -> r.failed() > 0) ? Outcome.FAILED_IMAGES : Outcome.OK;
-        return new Measurement(strategy.name(), filter, tasks.size(), warmups, List.copyOf(counted), outcome, null);
+        return new Measurement(strategy.name(), filter, images.size(), warmups, List.copyOf(counted), outcome, null);
     }
 }

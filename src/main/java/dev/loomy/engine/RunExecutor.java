@@ -27,14 +27,14 @@ public final class RunExecutor {
         this.listener = listener;
     }
 
-    public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> tasks, int parallelism, String label)
+    public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int parallelism, String label)
             throws InterruptedException {
         Set<String> workers = ConcurrentHashMap.newKeySet();
-        List<TimedImageJob> jobs = new ArrayList<>(tasks.size());
-        for (int i = 0; i < tasks.size(); i++) {
-            jobs.add(new TimedImageJob(i, tasks.get(i), pipeline, control, failures, listener, workers));
+        List<TimedImageJob> jobs = new ArrayList<>(images.size());
+        for (int i = 0; i < images.size(); i++) {
+            jobs.add(new TimedImageJob(i, images.get(i), pipeline, control, failures, listener, workers));
         }
-        listener.runStarted(label, tasks.size());
+        listener.runStarted(label, images.size());
         monitor.reset();
         long start = System.nanoTime();
         long end;

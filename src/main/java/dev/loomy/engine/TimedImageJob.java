@@ -13,7 +13,7 @@ import dev.loomy.strategy.ImageJob;
 final class TimedImageJob implements ImageJob {
 
     private final int index;
-    private final ImagePaths task;
+    private final ImagePaths image;
     private final ImagePipeline pipeline;
     private final RunControl control;
     private final FailureLog failures;
@@ -27,11 +27,11 @@ final class TimedImageJob implements ImageJob {
     private volatile ImageTiming.Status status;
 
     /** @param workers collects the thread that runs each job, see {@link #worker()} */
-    TimedImageJob(int index, ImagePaths task, ImagePipeline pipeline, RunControl control, FailureLog failures,
+    TimedImageJob(int index, ImagePaths image, ImagePipeline pipeline, RunControl control, FailureLog failures,
              RunListener listener, Set<String> workers) {
         this.workers = workers;
         this.index = index;
-        this.task = task;
+        this.image = image;
         this.pipeline = pipeline;
         this.control = control;
         this.failures = failures;
@@ -68,7 +68,7 @@ final class TimedImageJob implements ImageJob {
 
     private ImageTiming.Status process() {
         try {
-            return pipeline.process(task, control) ? ImageTiming.Status.DONE : ImageTiming.Status.SKIPPED;
+            return pipeline.process(image, control) ? ImageTiming.Status.DONE : ImageTiming.Status.SKIPPED;
         } catch (ImageException e) {
             failures.report(e);
             return ImageTiming.Status.FAILED;
@@ -77,10 +77,10 @@ final class TimedImageJob implements ImageJob {
             return ImageTiming.Status.SKIPPED;
         } catch (OutOfMemoryError e) {
             // Out of memory poisons the whole run: stop it and report it as crashed.
-            control.crash("out of memory (" + e.getMessage() + ") at " + task.source().path());
+            control.crash("out of memory (" + e.getMessage() + ") at " + image.source().path());
             return ImageTiming.Status.FAILED;
         } catch (RuntimeException e) {
-            failures.report(task.source().path().toString(), "unexpected error: " + e);
+            failures.report(image.source().path().toString(), "unexpected error: " + e);
             return ImageTiming.Status.FAILED;
         }
     }

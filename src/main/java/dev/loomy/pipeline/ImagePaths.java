@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import dev.loomy.files.ImageFile;
 
 /**
- * One image to process in one run.
+ * Where one image of a run comes from and where its result goes.
  *
  * @param source the input image
  * @param output where the result goes, or null when nothing is written ({@code --no-write})

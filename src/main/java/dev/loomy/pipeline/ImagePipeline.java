@@ -40,8 +40,8 @@ public final class ImagePipeline {
         return filter;
     }
 
-    public void process(ImagePaths task) throws ImageException, InterruptedException {
-        process(task, Cancellation.NONE);
+    public void process(ImagePaths image) throws ImageException, InterruptedException {
+        process(image, Cancellation.NONE);
     }
 
     /**
@@ -50,24 +50,24 @@ public final class ImagePipeline {
      * @return true when the image was done, false when it was skipped or abandoned (nothing written)
      */
     @SuppressWarnings("try") // the permit is held for the block, never used in it
-    public boolean process(ImagePaths task, Cancellation cancel) throws ImageException, InterruptedException {
+    public boolean process(ImagePaths image, Cancellation cancel) throws ImageException, InterruptedException {
         reader.awaitStorage();
-        try (Admission.Permit permit = admission.admit(task.source().path())) {
+        try (Admission.Permit permit = admission.admit(image.source().path())) {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(task.source().path());
+            Mat input = reader.read(image.source().path());
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                result = applyFilter(input, task);
+                result = applyFilter(input, image);
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                if (writer != null && task.output() != null) {
-                    writer.write(result, task.output());
+                if (writer != null && image.output() != null) {
+                    writer.write(result, image.output());
                 }
                 return true;
             } finally {
@@ -77,11 +77,11 @@ public final class ImagePipeline {
         }
     }
 
-    private Mat applyFilter(Mat input, ImagePaths task) throws ImageException {
+    private Mat applyFilter(Mat input, ImagePaths image) throws ImageException {
         try {
             return filter.apply(input);
         } catch (RuntimeException e) {
-            throw new ImageException(task.source().path(), filter.name() + " failed: " + ImageException.oneLine(e));
+            throw new ImageException(image.source().path(), filter.name() + " failed: " + ImageException.oneLine(e));
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.loomy.report;
 
 import java.util.Locale;
-import java.util.Map;
 
 import dev.loomy.results.MachineInfo;
+import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Results;
 
 
@@ -31,13 +31,13 @@ final class Captions {
             line.append(", ").append(String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024)));
         }
         line.append(", ").append(m.cpu()).append(", ").append(m.os()).append(", ").append(m.jdk());
-        Map<String, Object> o = results.options();
-        line.append("; parallelism ").append(o.get("parallelism")).append(", cv-threads ").append(o.get("cv-threads"));
-        Object latency = o.get("io-latency");
-        if (latency != null && !"0".equals(latency.toString())) {
+        OptionsUsed o = results.options();
+        line.append("; parallelism ").append(o.parallelism()).append(", cv-threads ").append(o.cvThreads());
+        String latency = o.ioLatency();
+        if (latency != null && !"0".equals(latency)) {
             line.append(", io-latency ").append(latency);
         }
-        if (Boolean.TRUE.equals(o.get("no-write"))) {
+        if (o.noWrite()) {
             line.append(", nothing written");
         }
         return line.append('.').toString();

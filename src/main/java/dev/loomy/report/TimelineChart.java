@@ -39,7 +39,7 @@ public final class TimelineChart {
         String filters = String.join(", ", results.measurements().stream().map(Measurement::filter).distinct().toList());
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("When each image finished, in each strategy's median run (of " + Captions.runs(results) + "): "
-                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().get("parallelism"))
+                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().parallelism())
                 .xAxisTitle("image, in the order it was submitted")
                 .yAxisTitle("finished (ms since the run started)")
                 .build();

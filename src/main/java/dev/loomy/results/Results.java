@@ -1,17 +1,16 @@
 package dev.loomy.results;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * Everything a report shows: the measurements in the order they were made, the machine they
  * were made on and the options that shaped them.
  *
- * @param options     the options as the user gave or defaulted them, by long name
- * @param interrupted whether the user stopped the session before every measurement was made
+ * @param options     the options as the user gave or defaulted them
+ * @param interrupted whether the user stopped the run before every measurement was made
  * @param forked      whether each (strategy, filter) was measured in its own JVM
  */
-public record Results(List<Measurement> measurements, MachineInfo machine, Map<String, Object> options,
+public record Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
                       boolean interrupted, boolean forked) {
 
     public List<Summary> summaries() {

@@ -1,18 +1,15 @@
 package dev.loomy.run;
 
-import dev.loomy.filter.Filter;
-import dev.loomy.strategy.Strategy;
+/** One strategy with one filter, by name: what one measurement covers. */
+public record Trial(String strategy, String filter) {
 
-/** One (strategy, filter) combination: what one measurement covers. */
-public record Trial(Strategy strategy, Filter filter) {
-
-    /** How a child JVM is told which pair to measure: {@code strategy/filter} (strategy names hold no slash). */
+    /** How a child JVM is told which trial to measure: {@code strategy/filter} (strategy names hold no slash). */
     public String key() {
-        return strategy.name() + "/" + filter.name();
+        return strategy + "/" + filter;
     }
 
     /** How people read it: {@code virtual / Cartoon2}. */
     public String label() {
-        return strategy.name() + " / " + filter.name();
+        return strategy + " / " + filter;
     }
 }

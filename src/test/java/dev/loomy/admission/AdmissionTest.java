@@ -201,7 +201,7 @@ class AdmissionTest {
     void parsesTheOption() {
         assertThat(InFlightLimit.parse("auto")).isEqualTo(InFlightLimit.auto());
         assertThat(InFlightLimit.parse(" Unbounded ").toString()).isEqualTo("unbounded");
-        assertThat(InFlightLimit.parse("12").images()).isEqualTo(12);
+        assertThat(InFlightLimit.parse("12")).isEqualTo(new InFlightLimit.Images(12));
         for (String bad : List.of("0", "-3", "lots", "")) {
             assertThatThrownBy(() -> InFlightLimit.parse(bad)).hasMessageContaining("expected a number of images (1 or more), auto or unbounded");
         }

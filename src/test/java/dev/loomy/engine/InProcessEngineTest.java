@@ -18,10 +18,10 @@ import dev.loomy.files.InputWalker;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.run.RunControl;
-import dev.loomy.run.RunPlan;
 import dev.loomy.strategy.Strategies;
 
 class InProcessEngineTest {
@@ -52,13 +52,13 @@ class InProcessEngineTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 3, 16, 16);
         List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
-        RunPlan plan = new RunPlan(List.of(Strategies.byName("loop"), Strategies.byName("virtual")),
+        Workload workload = new Workload(List.of(Strategies.byName("loop"), Strategies.byName("virtual")),
                 List.of(new Exhausting(), new NoOp()), images, null, new ImageReader(), null, 1, 2, 2);
         RunControl control = new RunControl();
-        InProcessEngine session = new InProcessEngine(control, new FailureLog(new PrintStream(new ByteArrayOutputStream())),
-                RunListener.NONE);
+        InProcessEngine engine = new InProcessEngine(control, new FailureLog(new PrintStream(new ByteArrayOutputStream())),
+                RunListener.NONE, new TempFiles(), note -> { });
 
-        List<Measurement> measurements = session.run(plan);
+        List<Measurement> measurements = engine.run(workload);
 
         assertThat(measurements).extracting(Measurement::strategy, Measurement::filter, Measurement::outcome).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("loop", "Exhausting", Outcome.CRASHED),

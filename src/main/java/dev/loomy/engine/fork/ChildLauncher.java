@@ -10,14 +10,14 @@ import java.util.Properties;
 import dev.loomy.run.Trial;
 
 /**
- * The command line of a child JVM that measures one pair, as JMH forks: the same java, the
- * same class path and the parent's own JVM options, then loomy with the parent's arguments
- * and {@code --child=strategy/filter}.
+ * The command line of a child JVM that measures one trial, as JMH forks: the same java, the
+ * same class path and the parent's own JVM options, then {@link ChildMain} with the trial's
+ * key. The run itself reaches the child on its standard input.
  */
 public final class ChildLauncher {
 
-    /** The class the child runs: loomy's usual entry point, which sees {@code --child}. */
-    static final String MAIN_CLASS = "dev.loomy.cli.Main";
+    /** The class the child runs. */
+    static final String MAIN_CLASS = ChildMain.class.getName();
 
     /** The JVM property that fixes the number of virtual-thread carriers. */
     static final String CARRIERS = "jdk.virtualThreadScheduler.parallelism";
@@ -25,38 +25,34 @@ public final class ChildLauncher {
     private final String java;
     private final List<String> jvmOptions;
     private final String classPath;
-    private final List<String> arguments;
 
-    ChildLauncher(String java, List<String> jvmOptions, String classPath, List<String> arguments) {
+    ChildLauncher(String java, List<String> jvmOptions, String classPath) {
         this.java = java;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.classPath = classPath;
-        this.arguments = List.copyOf(arguments);
     }
 
     /**
      * A launcher for children of this JVM.
      *
-     * @param arguments   loomy's arguments as the user gave them (the child re-reads them)
      * @param parallelism the virtual-thread carriers each child gets
      */
-    public static ChildLauncher ofThisJvm(List<String> arguments, int parallelism) {
+    public static ChildLauncher ofThisJvm(int parallelism) {
         String java = ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString());
         return new ChildLauncher(java, jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                System.getProperties(), parallelism), System.getProperty("java.class.path"), arguments);
+                System.getProperties(), parallelism), System.getProperty("java.class.path"));
     }
 
-    /** The command that measures {@code pair}. The child option comes first: after a "--" it would be an input. */
-    public List<String> command(Trial pair) {
+    /** The command that measures {@code trial}. */
+    public List<String> command(Trial trial) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classPath);
         command.add(MAIN_CLASS);
-        command.add("--child=" + pair.key());
-        command.addAll(arguments);
+        command.add(trial.key());
         return command;
     }
 

@@ -3,6 +3,7 @@ package dev.loomy.engine.fork;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -20,12 +21,12 @@ import dev.loomy.engine.RunListener;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
+import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
-import dev.loomy.run.RunPlan;
 import dev.loomy.run.Trial;
 
 /**
- * One child JVM measuring one pair, seen from the parent: its protocol lines drive the
+ * One child JVM measuring one trial, seen from the parent: it reads the run on its standard input; its protocol lines drive the
  * progress display and the failure log; its standard error is passed on (each distinct line
  * once per session, stack traces left out) and its last lines kept to explain a crash. On an interrupt the child is
  * asked to stop (SIGTERM: it reports its partial measurement), then, after a grace period,
@@ -40,8 +41,8 @@ final class ChildProcess {
     private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT",
             9, "SIGKILL", 11, "SIGSEGV", 15, "SIGTERM");
 
-    private final Trial pair;
-    private final RunPlan plan;
+    private final Trial trial;
+    private final RunConfig config;
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
@@ -57,10 +58,10 @@ final class ChildProcess {
     private int skipped;
     private volatile boolean runOpen;
 
-    ChildProcess(Trial pair, RunPlan plan, RunControl control, FailureLog failures, RunListener listener,
+    ChildProcess(Trial trial, RunConfig config, RunControl control, FailureLog failures, RunListener listener,
              PrintStream err, Set<String> stderrSeen, Duration grace) {
-        this.pair = pair;
-        this.plan = plan;
+        this.trial = trial;
+        this.config = config;
         this.control = control;
         this.failures = failures;
         this.listener = listener;
@@ -79,6 +80,7 @@ final class ChildProcess {
         }
         Thread stdout = Thread.ofPlatform().name("loomy-child-out").start(() -> readProtocol(process));
         Thread stderr = Thread.ofPlatform().name("loomy-child-err").start(() -> readStderr(process));
+        sendConfig(process);
         int status;
         try {
             status = waitFor(process);
@@ -97,16 +99,25 @@ final class ChildProcess {
             return result;
         }
         if (control.interrupted()) {
-            return new Measurement(pair.strategy().name(), pair.filter().name(), plan.images().size(), plan.warmups(),
+            return new Measurement(trial.strategy(), trial.filter(), config.images().size(), config.measuring().warmups(),
                     List.of(), Outcome.INTERRUPTED, "stopped before it reported (exit status " + status + ")");
         }
         String reason = crashReason(status, List.copyOf(tail));
-        err.println("loomy: " + pair.label() + ": crashed: " + reason);
+        err.println("loomy: " + trial.label() + ": crashed: " + reason);
         return crashed(reason);
     }
 
+    /** The run, as JSON, then end of input; a child that is already gone is described by its exit status. */
+    private void sendConfig(Process process) {
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(config.toJson().getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            // The child ended before reading it: its exit status and last words say why.
+        }
+    }
+
     private Measurement crashed(String reason) {
-        return Measurement.crashed(pair.strategy().name(), pair.filter().name(), plan.images().size(), plan.warmups(),
+        return Measurement.crashed(trial.strategy(), trial.filter(), config.images().size(), config.measuring().warmups(),
                 List.of(), reason);
     }
 

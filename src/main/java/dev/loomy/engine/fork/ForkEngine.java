@@ -11,10 +11,10 @@ import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunControl;
-import dev.loomy.run.RunPlan;
+import dev.loomy.run.RunConfig;
 
 /**
- * Measures each pair in its own child JVM, one child at a time, as JMH forks: no pair inherits
+ * Measures each trial in its own child JVM, one child at a time, as JMH forks: no trial inherits
  * another's JIT profile, heap, threads or resident-memory peak. A child that dies becomes a
  * {@code crashed} row and the session goes on. After an interrupt no new child starts.
  */
@@ -31,7 +31,7 @@ public final class ForkEngine implements Engine {
     private final Set<String> stderrSeen = ConcurrentHashMap.newKeySet();
 
     public ForkEngine(ChildLauncher launcher, RunControl control, FailureLog failures, RunListener listener,
-                         PrintStream err) {
+                      PrintStream err) {
         this.launcher = launcher;
         this.control = control;
         this.failures = failures;
@@ -40,8 +40,8 @@ public final class ForkEngine implements Engine {
     }
 
     @Override
-    public List<Measurement> run(RunPlan plan) throws InterruptedException {
-        return Engine.eachPair(plan, control, pair -> new ChildProcess(pair, plan, control, failures, listener, err,
-                stderrSeen, GRACE).run(launcher.command(pair)));
+    public List<Measurement> run(RunConfig config) throws InterruptedException {
+        return Engine.eachTrial(config.trials(), control, trial -> new ChildProcess(trial, config, control, failures,
+                listener, err, stderrSeen, GRACE).run(launcher.command(trial)));
     }
 }

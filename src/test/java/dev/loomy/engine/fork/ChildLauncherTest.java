@@ -7,9 +7,7 @@ import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
-import dev.loomy.filter.NoOp;
 import dev.loomy.run.Trial;
-import dev.loomy.strategy.Strategies;
 
 class ChildLauncherTest {
 
@@ -29,11 +27,10 @@ class ChildLauncherTest {
     }
 
     @Test
-    void theChildRunsLoomyWithItsPairFirstThenTheParentsArguments() {
-        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar",
-                List.of("--strategy=all", "--", "-odd-folder"));
-        Trial pair = new Trial(Strategies.byName("pool"), new NoOp());
-        assertThat(launcher.command(pair)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
-                "dev.loomy.cli.Main", "--child=pool/NoOp", "--strategy=all", "--", "-odd-folder");
+    void theChildRunsItsOwnEntryPointWithTheTrialsKey() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar");
+        Trial trial = new Trial("pool", "NoOp");
+        assertThat(launcher.command(trial)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
+                "dev.loomy.engine.fork.ChildMain", "pool/NoOp");
     }
 }

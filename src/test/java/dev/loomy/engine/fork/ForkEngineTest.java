@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -17,14 +18,13 @@ import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputWalker;
 import dev.loomy.filter.NoOp;
-import dev.loomy.imageio.ImageReader;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.RunRecord;
 import dev.loomy.run.RunControl;
-import dev.loomy.run.RunPlan;
-import dev.loomy.strategy.Strategies;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.TestConfigs;
 
 class ForkEngineTest {
 
@@ -36,10 +36,9 @@ class ForkEngineTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 20, 16, 16);
         List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
-        RunPlan plan = new RunPlan(List.of(Strategies.byName("loop"), Strategies.byName("pool")),
-                List.of(new NoOp()), images, null, new ImageReader(), null, 0, 1, 2);
         // 20 images, 300 ms each, one after the other: six seconds, unless stopped.
-        List<String> arguments = List.of("--strategy=loop,pool", "--no-write", "--io-latency=300ms", in.toString());
+        RunConfig config = TestConfigs.noWrite(List.of(in), images, List.of("loop", "pool"), List.of(new NoOp()),
+                Duration.ofMillis(300), 0, 1, 2, true);
         RunControl control = new RunControl();
         List<String> events = new CopyOnWriteArrayList<>();
         RunListener listener = new RunListener() {
@@ -55,10 +54,10 @@ class ForkEngineTest {
             }
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ForkEngine session = new ForkEngine(ChildLauncher.ofThisJvm(arguments, 2), control,
+        ForkEngine engine = new ForkEngine(ChildLauncher.ofThisJvm(2), control,
                 new FailureLog(new PrintStream(err, true)), listener, new PrintStream(err, true));
 
-        List<Measurement> measurements = session.run(plan);
+        List<Measurement> measurements = engine.run(config);
 
         assertThat(measurements).as(err.toString()).hasSize(1);
         Measurement loop = measurements.get(0);

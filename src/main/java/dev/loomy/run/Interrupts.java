@@ -1,4 +1,4 @@
-package dev.loomy.cli;
+package dev.loomy.run;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.loomy.imageio.TempFiles;
-import dev.loomy.run.RunControl;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -33,6 +32,9 @@ import sun.misc.SignalHandler;
  * A shutdown hook still deletes the temporary files on any other way out (SIGHUP, say).
  */
 public final class Interrupts implements AutoCloseable {
+
+    /** The exit status after an interrupt: 128 + SIGINT, as shells report it. */
+    public static final int EXIT_STATUS = 130;
 
     private static final Duration PATIENCE = Duration.ofSeconds(2);
 
@@ -100,7 +102,7 @@ public final class Interrupts implements AutoCloseable {
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         err.flush();
         System.out.flush();
-        Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+        Runtime.getRuntime().halt(EXIT_STATUS);
     }
 
     /** Kills the child JVMs measuring for this one, and waits briefly until they are gone. */
