@@ -125,7 +125,7 @@ class FormatsTest {
         String text = render(new MarkdownFormat(), SampleResults.results());
         List<String> rows = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("|")).toList();
         assertThat(rows).hasSize(2 + 4);
-        int columns = MarkdownFormat.HEADERS.size() + 1;
+        int columns = MarkdownFormat.COLUMNS.size() + 1;
         for (String row : rows) {
             assertThat(row.replace("\\|", "").chars().filter(c -> c == '|').count()).as(row).isEqualTo(columns + 1);
         }
