@@ -3,7 +3,9 @@ package dev.loomy.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
@@ -14,6 +16,7 @@ import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.run.RunConfig;
@@ -48,18 +51,22 @@ final class ConfigBuilder {
             return null;
         });
         checkCounts();
+        checkReproducible();
         List<Filter> filters = filters(selection.config.catalog().registry(), selection.filters);
         List<ImageFile> images = images(command.inputs);
         RunConfig.Output output = new RunConfig.Output(run.output, !run.noWrite, imageFormat);
         int trials = strategies.size() * filters.size();
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
-        boolean fork = measure.fork != null ? measure.fork : trials > 1 || run.maxInFlight.isUnbounded();
+        // OpenCV reads its pinning once, when its library loads: only a new JVM can be pinned.
+        boolean pinChildren = run.reproducible && !OpenCvPinning.active();
+        boolean fork = pinChildren || (measure.fork != null ? measure.fork : trials > 1 || run.maxInFlight.isUnbounded());
         RunConfig config = new RunConfig(command.inputs, images, strategies,
                 filters.stream().map(ResolvedFilter::of).toList(),
                 new RunConfig.Selection(selection.strategies, selection.filters), output,
                 new RunConfig.Measuring(measure.warmup, measure.repeat, fork),
-                new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight),
+                new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight,
+                        run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()));
         checkLayout(config, filters);
@@ -81,6 +88,19 @@ final class ConfigBuilder {
         if (command.run.cvThreads < 1) {
             throw new UsageError("--cv-threads must be at least 1, not " + command.run.cvThreads);
         }
+    }
+
+    /** --reproducible measures in children started with OpenCV pinned, unless this JVM already is. */
+    private void checkReproducible() throws UsageError {
+        if (command.run.reproducible && !OpenCvPinning.active() && Boolean.FALSE.equals(command.measure.fork)) {
+            throw new UsageError("--reproducible with --no-fork: OpenCV can only be pinned when its JVM starts; drop "
+                    + "--no-fork, or start loomy with " + pinningText() + " in its environment");
+        }
+    }
+
+    private static String pinningText() {
+        return OpenCvPinning.ENVIRONMENT.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 
     /** The filters named, each once, in the order first named. */

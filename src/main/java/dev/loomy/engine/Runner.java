@@ -2,6 +2,7 @@ package dev.loomy.engine;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 
 import org.opencv.core.Core;
 
@@ -10,6 +11,7 @@ import dev.loomy.engine.fork.ForkEngine;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
@@ -68,8 +70,9 @@ public final class Runner {
     private Engine engine(RunConfig config) {
         FailureLog failures = new FailureLog(err);
         if (config.measuring().fork()) {
-            return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism()), control, failures, progress,
-                    err);
+            Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();
+            return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism(), environment), control,
+                    failures, progress, err);
         }
         return new InProcessEngine(control, failures, progress, temps,
                 config.reporting().quiet() ? note -> { } : note -> err.println("loomy: " + note));

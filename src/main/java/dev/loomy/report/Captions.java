@@ -40,6 +40,9 @@ final class Captions {
         if (o.noWrite()) {
             line.append(", nothing written");
         }
+        if (o.reproducible()) {
+            line.append(", reproducible (OpenCV's baseline code: the same bytes on every x86-64 CPU)");
+        }
         return line.append('.').toString();
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param output     the output folder, or null when nothing was written
  * @param ioLatency  "20ms", "0.5ms", or "0" for none
+ * @param reproducible whether OpenCV ran pinned to its baseline code
  * @param report     null when not asked for; likewise chart and timeline
  */
 public record OptionsUsed(
@@ -25,6 +26,7 @@ public record OptionsUsed(
         @JsonProperty("io-latency") String ioLatency,
         @JsonProperty("max-in-flight") String maxInFlight,
         boolean fork,
+        boolean reproducible,
         String format,
         String report,
         String chart,

@@ -64,8 +64,15 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
     public record Measuring(int warmups, int repeats, boolean fork) {
     }
 
-    /** How the images of one run are processed, whatever its strategy. */
-    public record Execution(int parallelism, int cvThreads, Duration ioLatency, InFlightLimit maxInFlight) {
+    /**
+     * How the images of one run are processed, whatever its strategy.
+     *
+     * @param reproducible whether OpenCV runs pinned to its baseline code ({@code --reproducible}, or a JVM
+     *                     started pinned)
+     * @param pinChildren  whether child JVMs are started with OpenCV pinned (this one is not)
+     */
+    public record Execution(int parallelism, int cvThreads, Duration ioLatency, InFlightLimit maxInFlight,
+                            boolean reproducible, boolean pinChildren) {
     }
 
     /**
@@ -107,7 +114,7 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                 output.write() ? output.folder().toString() : null, !output.write(),
                 output.format().name().toLowerCase(java.util.Locale.ROOT), measuring.repeats(), measuring.warmups(),
                 execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
-                execution.maxInFlight().toString(), measuring.fork(), reporting.format(), text(reporting.report()),
+                execution.maxInFlight().toString(), measuring.fork(), execution.reproducible(), reporting.format(), text(reporting.report()),
                 text(reporting.chart()), text(reporting.timeline()), inputs.stream().map(Path::toString).toList());
     }
 

@@ -25,23 +25,34 @@ public final class ChildLauncher {
     private final String java;
     private final List<String> jvmOptions;
     private final String classPath;
+    private final Map<String, String> environment;
 
-    ChildLauncher(String java, List<String> jvmOptions, String classPath) {
+    ChildLauncher(String java, List<String> jvmOptions, String classPath, Map<String, String> environment) {
         this.java = java;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.classPath = classPath;
+        this.environment = Map.copyOf(environment);
     }
 
     /**
      * A launcher for children of this JVM.
      *
      * @param parallelism the virtual-thread carriers each child gets
+     * @param environment variables each child gets beside this JVM's own (OpenCV's, which it reads
+     *                    only when its library loads, so they cannot be set inside a running JVM)
      */
-    public static ChildLauncher ofThisJvm(int parallelism) {
+    public static ChildLauncher ofThisJvm(int parallelism, Map<String, String> environment) {
         String java = ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString());
         return new ChildLauncher(java, jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                System.getProperties(), parallelism), System.getProperty("java.class.path"));
+                System.getProperties(), parallelism), System.getProperty("java.class.path"), environment);
+    }
+
+    /** A process that measures {@code trial}, with this launcher's environment added to this JVM's. */
+    public ProcessBuilder process(Trial trial) {
+        ProcessBuilder builder = new ProcessBuilder(command(trial));
+        builder.environment().putAll(environment);
+        return builder;
     }
 
     /** The command that measures {@code trial}. */

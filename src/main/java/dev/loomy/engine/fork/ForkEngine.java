@@ -42,6 +42,6 @@ public final class ForkEngine implements Engine {
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
         return Engine.eachTrial(config.trials(), control, trial -> new ChildProcess(trial, config, control, failures,
-                listener, err, stderrSeen, GRACE).run(launcher.command(trial)));
+                listener, err, stderrSeen, GRACE).run(launcher.process(trial)));
     }
 }

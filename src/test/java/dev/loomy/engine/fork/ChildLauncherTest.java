@@ -3,6 +3,7 @@ package dev.loomy.engine.fork;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
@@ -28,9 +29,18 @@ class ChildLauncherTest {
 
     @Test
     void theChildRunsItsOwnEntryPointWithTheTrialsKey() {
-        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar");
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar", Map.of());
         Trial trial = new Trial("pool", "NoOp");
         assertThat(launcher.command(trial)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
                 "dev.loomy.engine.fork.ChildMain", "pool/NoOp");
+    }
+
+    @Test
+    void theChildGetsTheLaunchersEnvironmentBesideThisJvms() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of(), "a.jar", Map.of("OPENCV_IPP", "disabled"));
+        ProcessBuilder process = launcher.process(new Trial("loop", "NoOp"));
+        assertThat(process.environment()).containsEntry("OPENCV_IPP", "disabled");
+        assertThat(process.environment()).containsAllEntriesOf(System.getenv());
+        assertThat(process.command()).isEqualTo(launcher.command(new Trial("loop", "NoOp")));
     }
 }

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,7 @@ class ForkEngineTest {
             }
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ForkEngine engine = new ForkEngine(ChildLauncher.ofThisJvm(2), control,
+        ForkEngine engine = new ForkEngine(ChildLauncher.ofThisJvm(2, Map.of()), control,
                 new FailureLog(new PrintStream(err, true)), listener, new PrintStream(err, true));
 
         List<Measurement> measurements = engine.run(config);
