@@ -3,9 +3,9 @@ package dev.loomy.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import dev.loomy.pipeline.InFlightLimit;
-import picocli.CommandLine;
+import dev.loomy.admission.InFlightLimit;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** What each run does and with how many threads. */
 public final class RunOptions {
@@ -40,6 +40,11 @@ public final class RunOptions {
             description = "images decoded and held in memory at once, for every strategy: a number, auto (from the "
                     + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
     InFlightLimit maxInFlight;
+
+    @Option(names = "--reproducible",
+            description = "OpenCV runs its baseline code (IPP and SIMD dispatch off), so that every x86-64 CPU writes "
+                    + "the same bytes; slower. Images are then processed in child JVMs started with OpenCV pinned")
+    boolean reproducible;
 
     int parallelism() {
         return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();

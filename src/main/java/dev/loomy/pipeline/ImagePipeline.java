@@ -2,8 +2,12 @@ package dev.loomy.pipeline;
 
 import org.opencv.core.Mat;
 
+import dev.loomy.admission.Admission;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.Filters;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
 
 /**
  * What happens to one image: admitted, read, filtered, written, and every Mat released on the
@@ -36,8 +40,8 @@ public final class ImagePipeline {
         return filter;
     }
 
-    public void process(ImageTask task) throws ImageException, InterruptedException {
-        process(task, Cancellation.NONE);
+    public void process(ImagePaths image) throws ImageException, InterruptedException {
+        process(image, Cancellation.NONE);
     }
 
     /**
@@ -46,24 +50,24 @@ public final class ImagePipeline {
      * @return true when the image was done, false when it was skipped or abandoned (nothing written)
      */
     @SuppressWarnings("try") // the permit is held for the block, never used in it
-    public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
+    public boolean process(ImagePaths image, Cancellation cancel) throws ImageException, InterruptedException {
         reader.awaitStorage();
-        try (Admission.Permit permit = admission.admit(task.source().path())) {
+        try (Admission.Permit permit = admission.admit(image.source().path())) {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(task.source().path());
+            Mat input = reader.read(image.source().path());
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                result = applyFilter(input, task);
+                result = applyFilter(input, image);
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                if (writer != null && task.output() != null) {
-                    writer.write(result, task.output());
+                if (writer != null && image.output() != null) {
+                    writer.write(result, image.output());
                 }
                 return true;
             } finally {
@@ -73,17 +77,12 @@ public final class ImagePipeline {
         }
     }
 
-    private Mat applyFilter(Mat input, ImageTask task) throws ImageException {
+    private Mat applyFilter(Mat input, ImagePaths image) throws ImageException {
         try {
             return filter.apply(input);
         } catch (RuntimeException e) {
-            throw new ImageException(task.source().path(), filter.name() + " failed: " + oneLine(e));
+            throw new ImageException(image.source().path(), filter.name() + " failed: " + ImageException.oneLine(e));
         }
     }
 
-    /** OpenCV's exception messages span several lines; errors are printed one per line. */
-    static String oneLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.replaceAll("\\s*\\R\\s*", " ").strip();
-    }
 }

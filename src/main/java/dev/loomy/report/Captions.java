@@ -1,9 +1,11 @@
 package dev.loomy.report;
 
 import java.util.Locale;
-import java.util.Map;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Results;
+
 
 /** The sentences every human format prints once: what was measured, and on what. */
 final class Captions {
@@ -16,8 +18,8 @@ final class Captions {
         int runs = results.runs();
         return "Time: wall time of one whole run over all " + results.images() + " images, median of "
                 + runs(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
-                + ("spark".equals(results.options().get("engine"))
-                        ? "measured on Spark (master " + results.options().get("master") + "), in its executors."
+                + ("spark".equals(results.options().engine())
+                        ? "measured on Spark (master " + results.options().master() + "), in its executors."
                         : results.forked() ? "each strategy and filter measured in its own JVM."
                         : results.measurements().size() > 1 ? "all measured in one JVM, one after the other."
                         : "measured in loomy's own JVM.");
@@ -31,14 +33,17 @@ final class Captions {
             line.append(", ").append(String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024)));
         }
         line.append(", ").append(m.cpu()).append(", ").append(m.os()).append(", ").append(m.jdk());
-        Map<String, Object> o = results.options();
-        line.append("; parallelism ").append(o.get("parallelism")).append(", cv-threads ").append(o.get("cv-threads"));
-        Object latency = o.get("io-latency");
-        if (latency != null && !"0".equals(latency.toString())) {
+        OptionsUsed o = results.options();
+        line.append("; parallelism ").append(o.parallelism()).append(", cv-threads ").append(o.cvThreads());
+        String latency = o.ioLatency();
+        if (latency != null && !"0".equals(latency)) {
             line.append(", io-latency ").append(latency);
         }
-        if (Boolean.TRUE.equals(o.get("no-write"))) {
+        if (o.noWrite()) {
             line.append(", nothing written");
+        }
+        if (o.reproducible()) {
+            line.append(", reproducible (OpenCV's baseline code: the same bytes on every x86-64 CPU)");
         }
         return line.append('.').toString();
     }

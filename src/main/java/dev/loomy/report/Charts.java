@@ -3,14 +3,15 @@ package dev.loomy.report;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
-
 import javax.imageio.ImageIO;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Results;
+
 
 /** What loomy's PNG charts share: headless rendering, a common look, atomic writing. */
 final class Charts {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.loomy.results.Results;
+
 /**
  * The files a session writes besides standard output: {@code --report}, {@code --chart} and
  * {@code --timeline}. Their paths are checked before any work, so that a typo does not cost

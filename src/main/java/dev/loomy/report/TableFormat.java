@@ -6,9 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Column;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Numbers;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.results.Schema;
+import dev.loomy.results.Summary;
 import dev.loomy.strategy.Strategies;
 
 /**
@@ -18,11 +22,9 @@ import dev.loomy.strategy.Strategies;
  */
 public final class TableFormat implements ResultFormat {
 
-    private static final List<String> HEADERS = List.of("Filter", "Time (ms)", "Min-max (ms)", "Images", "Failed",
-            "Avg (images/sec)", "vs loop", "p50/p95 (ms)", "Threads", "RSS (MiB)", "Outcome");
+    private static final List<Column> COLUMNS = Schema.in(Column.Format.TABLE);
     /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
     private static final int WIDTH = 118;
-    private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false};
 
     @Override
     public void write(Results results, PrintStream out) {
@@ -35,9 +37,9 @@ public final class TableFormat implements ResultFormat {
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
             out.println(heading(entry.getKey()));
-            TextTable table = new TextTable(HEADERS, RIGHT);
+            TextTable table = new TextTable(COLUMNS.stream().map(Column::heading).toList(), alignment());
             for (Summary s : entry.getValue()) {
-                table.add(row(s));
+                table.add(COLUMNS.stream().map(c -> c.text(s, false)).toList());
             }
             out.print(table.render());
             for (Summary s : entry.getValue()) {
@@ -60,21 +62,12 @@ public final class TableFormat implements ResultFormat {
                 .map(s -> strategy + ": " + s.description()).orElse(strategy);
     }
 
-    private static List<String> row(Summary s) {
-        Measurement m = s.measurement();
-        String range = Double.isNaN(s.timeMinMs()) ? ""
-                : Numbers.fixed(s.timeMinMs(), 1) + "-" + Numbers.fixed(s.timeMaxMs(), 1);
-        String latency = Double.isNaN(s.latencyP50Ms()) ? ""
-                : Numbers.fixed(s.latencyP50Ms(), 1) + "/" + Numbers.fixed(s.latencyP95Ms(), 1);
-        String rss = Numbers.mebibytes(s.peaks().rssBytes());
-        if (!rss.isEmpty() && !s.peaks().rssWindowed()) {
-            rss = "*" + rss;
+    private static boolean[] alignment() {
+        boolean[] right = new boolean[COLUMNS.size()];
+        for (int c = 0; c < right.length; c++) {
+            right[c] = COLUMNS.get(c).rightAligned();
         }
-        return List.of(m.filter(), Numbers.fixed(s.timeMedianMs(), 1), range, Integer.toString(m.images()),
-                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
-                s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "",
-                latency, Numbers.count(s.peaks().threads()), rss.isEmpty() && !m.runs().isEmpty() ? "n/a" : rss,
-                m.outcome().label());
+        return right;
     }
 
     private static void notes(Summary s, PrintStream out) {

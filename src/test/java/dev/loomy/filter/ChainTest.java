@@ -185,7 +185,7 @@ class ChainTest {
     void needsItsHungriestStepsMemoryPlusTheIntermediateItWorksOn() {
         assertThat(new Chain("Alias", List.of(new NoOp())).workingBytesPerPixel()).isZero();
         Filter unknown = making("Unknown");
-        assertThat(new Chain("Pair", List.of(new NoOp(), unknown)).workingBytesPerPixel())
+        assertThat(new Chain("Trial", List.of(new NoOp(), unknown)).workingBytesPerPixel())
                 .isEqualTo(unknown.workingBytesPerPixel() + 3);
     }
 

@@ -18,6 +18,10 @@ import dev.loomy.TestImages;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
 
 class ImagePipelineTest {
 
@@ -26,8 +30,8 @@ class ImagePipelineTest {
 
     private final TempFiles temps = new TempFiles();
 
-    private ImageTask task(Path input, Path output) {
-        return new ImageTask(new ImageFile(input, input.getFileName()), output);
+    private ImagePaths task(Path input, Path output) {
+        return new ImagePaths(new ImageFile(input, input.getFileName()), output);
     }
 
     private static Filter failing() {

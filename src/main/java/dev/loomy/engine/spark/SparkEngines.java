@@ -3,14 +3,14 @@ package dev.loomy.engine.spark;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 
-import dev.loomy.measure.FailureLog;
-import dev.loomy.measure.RunControl;
-import dev.loomy.measure.RunListener;
-import dev.loomy.measure.Session;
+import dev.loomy.engine.Engine;
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.RunListener;
+import dev.loomy.run.RunControl;
 
 /**
  * Finds the Spark engine, which is not part of loomy's own jar: it comes with Spark's jars
- * (about 230 MB) in the build that {@code ./run.sh --engine=spark} makes the first time, so
+ * (about 160 MB) in the build that {@code ./run.sh --engine=spark} makes the first time, so
  * that users of the local engine never download or load them.
  */
 public final class SparkEngines {
@@ -37,14 +37,12 @@ public final class SparkEngines {
                 + "which builds them once into target/loomy-spark";
     }
 
-    /** A session that measures every pair on Spark; call only when {@link #available()}. */
-    public static Session session(SparkSettings settings, RunControl control, FailureLog failures,
-                                  RunListener listener, PrintStream err) {
+    /** The engine that measures every trial on Spark; call only when {@link #available()}. */
+    public static Engine engine(RunControl control, FailureLog failures, RunListener listener, PrintStream err) {
         try {
-            return (Session) Class.forName(IMPLEMENTATION)
-                    .getConstructor(SparkSettings.class, RunControl.class, FailureLog.class, RunListener.class,
-                            PrintStream.class)
-                    .newInstance(settings, control, failures, listener, err);
+            return (Engine) Class.forName(IMPLEMENTATION)
+                    .getConstructor(RunControl.class, FailureLog.class, RunListener.class, PrintStream.class)
+                    .newInstance(control, failures, listener, err);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (ReflectiveOperationException e) {

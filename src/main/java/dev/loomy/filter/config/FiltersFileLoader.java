@@ -31,22 +31,11 @@ public final class FiltersFileLoader {
      * @param workingDir where to look for filters.yaml when no file is given
      */
     public static FilterCatalog load(Path config, Path workingDir) throws FiltersFileException {
-        Path file = chosen(config, workingDir);
-        return file != null ? read(file) : packaged();
-    }
-
-    /** The file {@link #load} reads, or null when it takes the packaged default. */
-    public static Path chosen(Path config, Path workingDir) {
         if (config != null) {
-            return config;
+            return read(config);
         }
         Path local = workingDir.resolve(FILE_NAME);
-        return Files.exists(local) ? local : null;
-    }
-
-    /** A filters file from its text, read elsewhere: a Spark executor gets the text the driver read. */
-    public static FilterCatalog parse(String name, String text) throws FiltersFileException {
-        return parse(name, false, text);
+        return Files.exists(local) ? read(local) : packaged();
     }
 
     /** Reads {@code file}, which must exist. */

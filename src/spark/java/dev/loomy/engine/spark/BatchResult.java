@@ -3,8 +3,8 @@ package dev.loomy.engine.spark;
 import java.io.Serializable;
 import java.util.List;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.ResourcePeaks;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.ResourcePeaks;
 
 /**
  * What one task sends back: small records, never images.

@@ -1,11 +1,12 @@
 package dev.loomy.engine.spark;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,25 +17,23 @@ import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.opencv.core.Core;
 
+import dev.loomy.admission.Admissions;
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.RunExecutor;
+import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
-import dev.loomy.filter.config.FiltersFileException;
-import dev.loomy.filter.config.FiltersFileLoader;
-import dev.loomy.measure.FailureLog;
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunControl;
-import dev.loomy.measure.RunExecutor;
-import dev.loomy.measure.RunListener;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
-import dev.loomy.pipeline.Admissions;
+import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
-import dev.loomy.pipeline.ImageReader;
-import dev.loomy.pipeline.ImageTask;
-import dev.loomy.pipeline.ImageWriter;
-import dev.loomy.pipeline.InFlightLimit;
-import dev.loomy.pipeline.TempFiles;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.RunRecord;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.RunControl;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 
@@ -47,7 +46,8 @@ import dev.loomy.strategy.Strategy;
  */
 final class BatchRunner {
 
-    /** Filters resolved in this JVM, by filters file and name: resolved once per executor, not per task. */
+    /** Runs and their filters as this JVM made them, by the run's JSON and the filter's name: once per executor. */
+    private static final Map<String, RunConfig> RUNS = new ConcurrentHashMap<>();
     private static final Map<String, Filter> FILTERS = new ConcurrentHashMap<>();
     private static int cvThreads = -1;
 
@@ -55,14 +55,16 @@ final class BatchRunner {
     }
 
     static BatchResult run(Work work, Batch batch) throws InterruptedException {
-        SparkSettings settings = work.settings();
-        prepare(settings.cvThreads());
+        RunConfig config = RUNS.computeIfAbsent(work.config(), BatchRunner::parse);
+        RunConfig.Execution execution = config.execution();
+        prepare(execution.cvThreads());
         TaskContext context = TaskContext.get();
         String host = host();
         RunControl control = new RunControl();
         Thread watcher = watch(context, control);
         try {
-            Filter filter = filter(settings, work.filter());
+            Filter filter = FILTERS.computeIfAbsent(work.config() + "\0" + work.filter(), key -> config.filters().stream()
+                    .filter(f -> f.name().equals(work.filter())).findFirst().orElseThrow().create());
             Strategy strategy = Strategies.byName(work.strategy());
             List<BatchResult.Failure> failures = new ArrayList<>();
             FailureLog log = new FailureLog(null) {
@@ -75,7 +77,7 @@ final class BatchRunner {
             };
             List<BatchResult.Timing> timings = new ArrayList<>();
             List<Batch.Item> items = new ArrayList<>();
-            List<ImageTask> tasks = new ArrayList<>();
+            List<ImagePaths> tasks = new ArrayList<>();
             for (Batch.Item item : batch.items()) {
                 Path input = Path.of(item.input());
                 if (!Files.exists(input, LinkOption.NOFOLLOW_LINKS)) {
@@ -86,21 +88,20 @@ final class BatchRunner {
                     continue;
                 }
                 items.add(item);
-                tasks.add(new ImageTask(new ImageFile(input, input.getFileName()),
+                tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()),
                         item.output() == null ? null : Path.of(item.output())));
             }
             boolean failOnPurpose = work.failFirstTries() >= 0 && context != null && context.attemptNumber() == 0;
             if (failOnPurpose && work.failFirstTries() < tasks.size()) {
                 tasks = tasks.subList(0, work.failFirstTries());
             }
-            int parallelism = settings.parallelism() != null ? settings.parallelism()
-                    : context != null ? context.cpus() : 1;
-            Admissions admissions = new Admissions(InFlightLimit.parse(settings.maxInFlight()),
-                    tasks.stream().map(ImageTask::source).toList(), parallelism, control::interrupted, note -> { });
+            int parallelism = execution.parallelism();
+            Admissions admissions = new Admissions(execution.maxInFlight(),
+                    tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
                     ? new ImageWriter(new TempFiles()) : null;
-            ImagePipeline pipeline = new ImagePipeline(new ImageReader(Duration.ofNanos(work.ioLatencyNanos())),
-                    filter, writer, admissions.of(filter));
+            ImagePipeline pipeline = new ImagePipeline(new ImageReader(execution.ioLatency()), filter, writer,
+                    admissions.of(filter));
             long start = epochNanos();
             RunRecord record = new RunExecutor(control, log, RunListener.NONE)
                     .run(strategy, pipeline, tasks, parallelism, "partition " + batch.partition());
@@ -135,18 +136,13 @@ final class BatchRunner {
         }
     }
 
-    private static Filter filter(SparkSettings settings, String name) {
-        String key = settings.filtersName() + "\0" + settings.filtersText() + "\0" + name;
-        return FILTERS.computeIfAbsent(key, k -> {
-            try {
-                var catalog = settings.filtersText() == null ? FiltersFileLoader.packaged()
-                        : FiltersFileLoader.parse(settings.filtersName(), settings.filtersText());
-                return catalog.registry().require(name);
-            } catch (FiltersFileException e) {
-                // The driver read the same text without error: this executor's loomy differs from the driver's.
-                throw new IllegalStateException("the filters file does not parse on this executor: " + e.getMessage(), e);
-            }
-        });
+    private static RunConfig parse(String json) {
+        try {
+            return RunConfig.fromJson(json);
+        } catch (IOException e) {
+            // The driver wrote it: this executor's loomy is not the driver's.
+            throw new UncheckedIOException("the run's description does not parse on this executor", e);
+        }
     }
 
     /**

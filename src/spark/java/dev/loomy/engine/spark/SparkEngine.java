@@ -12,23 +12,24 @@ import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
-import dev.loomy.measure.Benchmark;
-import dev.loomy.measure.FailureLog;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Pair;
-import dev.loomy.measure.RunControl;
-import dev.loomy.measure.RunListener;
-import dev.loomy.measure.Session;
-import dev.loomy.measure.SessionPlan;
-import dev.loomy.pipeline.ImageTask;
+import dev.loomy.engine.Benchmark;
+import dev.loomy.engine.Engine;
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.RunListener;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.results.Measurement;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.RunControl;
+import dev.loomy.run.Trial;
 
 /**
- * Measures every pair on Spark ({@code --engine=spark}): one Spark context for the session,
+ * Measures every trial on Spark ({@code --engine=spark}): one Spark context for the run,
  * one job per run, the sorted image paths split into tasks. The images themselves never
  * cross the network: each executor reads and writes them where they are, which on a cluster
  * must be storage that every executor and the driver see alike.
  */
-public final class SparkEngine implements Session {
+public final class SparkEngine implements Engine {
 
     /**
      * A {@code --spark-conf} key of loomy's own, not passed to Spark: the first attempt of every
@@ -38,15 +39,12 @@ public final class SparkEngine implements Session {
 
     private static final long EXECUTOR_PATIENCE_MILLIS = 30_000;
 
-    private final SparkSettings settings;
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
     private final PrintStream err;
 
-    public SparkEngine(SparkSettings settings, RunControl control, FailureLog failures, RunListener listener,
-                       PrintStream err) {
-        this.settings = settings;
+    public SparkEngine(RunControl control, FailureLog failures, RunListener listener, PrintStream err) {
         this.control = control;
         this.failures = failures;
         this.listener = listener;
@@ -54,43 +52,48 @@ public final class SparkEngine implements Session {
     }
 
     @Override
-    public List<Measurement> run(SessionPlan plan) throws InterruptedException {
+    public List<Measurement> run(RunConfig config) throws InterruptedException {
+        RunConfig.EngineChoice settings = config.engine();
         JavaSparkContext spark;
         try {
-            spark = new JavaSparkContext(conf());
+            spark = new JavaSparkContext(conf(settings));
         } catch (RuntimeException e) {
-            // A master that cannot be reached or parsed: every pair crashed, nothing was processed.
+            // A master that cannot be reached or parsed: every trial crashed, nothing was processed.
             String reason = "Spark did not start at " + settings.master() + ": " + SparkRun.firstLine(e);
             err.println("loomy: " + reason);
-            return plan.pairs().stream().map(p -> Measurement.crashed(p.strategy().name(), p.filter().name(),
-                    plan.images().size(), plan.warmups(), List.of(), reason)).toList();
+            return config.trials().stream().map(t -> Measurement.crashed(t.strategy(), t.filter(),
+                    config.images().size(), config.measuring().warmups(), List.of(), reason).on("spark")).toList();
         }
         try {
-            int cores = cores(spark);
+            int cores = cores(spark, settings.master());
             SparkRun runs = new SparkRun(spark, control, failures, listener);
-            return Session.eachPair(plan, control, pair -> measure(plan, pair, runs, cores));
+            String json = config.withoutImages().toJson();
+            return Engine.eachTrial(config.trials(), control, trial -> measure(config, json, trial, runs, cores));
         } finally {
             spark.stop();
         }
     }
 
-    private Measurement measure(SessionPlan plan, Pair pair, SparkRun runs, int cores) throws InterruptedException {
-        List<ImageTask> tasks = plan.tasks(pair);
-        List<Batch.Item> items = new ArrayList<>(tasks.size());
-        for (int i = 0; i < tasks.size(); i++) {
-            ImageTask task = tasks.get(i);
-            items.add(new Batch.Item(i, task.source().path().toAbsolutePath().toString(),
-                    task.output() == null ? null : task.output().toAbsolutePath().toString()));
+    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores)
+            throws InterruptedException {
+        List<ImageFile> images = config.images();
+        OutputLayout layout = config.layout();
+        List<Batch.Item> items = new ArrayList<>(images.size());
+        for (int i = 0; i < images.size(); i++) {
+            ImageFile image = images.get(i);
+            items.add(new Batch.Item(i, image.path().toAbsolutePath().toString(), layout == null ? null
+                    : layout.outputFor(image, trial.filter(), trial.strategy()).toAbsolutePath().toString()));
         }
+        RunConfig.EngineChoice settings = config.engine();
         List<Batch> batches = Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
-        String failFirst = settings.conf().get(FAIL_FIRST_ATTEMPT);
-        Work work = new Work(settings, pair.strategy().name(), pair.filter().name(),
-                plan.reader().ioLatency().toNanos(), failFirst == null ? -1 : Integer.parseInt(failFirst));
-        return Benchmark.measure(pair.strategy().name(), pair.filter().name(), tasks.size(), plan.warmups(),
-                plan.repeats(), control, label -> runs.run(work, batches, tasks.size(), label));
+        String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
+        Work work = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
+                config.measuring().repeats(), control, label -> runs.run(work, batches, images.size(), label))
+                .on("spark");
     }
 
-    private SparkConf conf() {
+    private static SparkConf conf(RunConfig.EngineChoice settings) {
         SparkConf conf = new SparkConf().setAppName("loomy").setMaster(settings.master())
                 // No web UI by default: it costs start-up time and opens a port; --spark-conf can turn it on.
                 .set("spark.ui.enabled", "false")
@@ -105,7 +108,7 @@ public final class SparkEngine implements Session {
             conf.setJars(jars().toArray(String[]::new));
             conf.set("spark.executor.extraJavaOptions", "--enable-native-access=ALL-UNNAMED");
         }
-        settings.conf().forEach((key, value) -> {
+        settings.sparkConf().forEach((key, value) -> {
             if (!key.equals(FAIL_FIRST_ATTEMPT)) {
                 conf.set(key, value);
             }
@@ -135,8 +138,8 @@ public final class SparkEngine implements Session {
      * starts: until the first has (or {@link #EXECUTOR_PATIENCE_MILLIS}), Spark's count would be
      * its minimum, 2.
      */
-    private int cores(JavaSparkContext spark) throws InterruptedException {
-        if (!settings.master().startsWith("local")) {
+    private int cores(JavaSparkContext spark, String master) throws InterruptedException {
+        if (!master.startsWith("local")) {
             long deadline = System.currentTimeMillis() + EXECUTOR_PATIENCE_MILLIS;
             // The driver counts among the executor infos.
             while (spark.statusTracker().getExecutorInfos().length < 2 && System.currentTimeMillis() < deadline
@@ -144,7 +147,7 @@ public final class SparkEngine implements Session {
                 Thread.sleep(100);
             }
             if (spark.statusTracker().getExecutorInfos().length < 2) {
-                err.println("loomy: no Spark executor has registered with " + settings.master() + " yet; "
+                err.println("loomy: no Spark executor has registered with " + master + " yet; "
                         + "the run waits for one");
             }
         }

@@ -11,12 +11,12 @@ import java.util.stream.IntStream;
 import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.api.java.JavaSparkContext;
 
-import dev.loomy.measure.FailureLog;
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunControl;
-import dev.loomy.measure.RunListener;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.RunListener;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.RunRecord;
+import dev.loomy.run.RunControl;
 import scala.Function0;
 import scala.Function1;
 import scala.Function2;

@@ -3,15 +3,13 @@ package dev.loomy.engine.spark;
 import java.io.Serializable;
 
 /**
- * What every task of one run needs besides its images: the driver's resolved settings,
- * sent with each task (a few kilobytes: the filters file's text at most).
+ * What every task of one run needs besides its images: the run as the driver decided it, as
+ * JSON (its filters resolved to their values, its list of images left out: each task has its
+ * own), and which trial this is.
  *
- * @param strategy        the strategy each task runs its images with
- * @param filter          the filter's name in the filters file
- * @param ioLatencyNanos  {@code --io-latency}
- * @param failFirstTries  for tests of retries ({@code loomy.spark.failFirstAttemptAfter}): the first attempt of
+ * @param config          {@link dev.loomy.run.RunConfig#toJson} of the run without its images
+ * @param failFirstTries  for tests of retries ({@link SparkEngine#FAIL_FIRST_ATTEMPT}): the first attempt of
  *                        every task fails after this many images; below zero, never
  */
-record Work(SparkSettings settings, String strategy, String filter, long ioLatencyNanos, int failFirstTries)
-        implements Serializable {
+record Work(String config, String strategy, String filter, int failFirstTries) implements Serializable {
 }

@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
-import dev.loomy.measure.ImageTiming;
+import dev.loomy.filter.NoOp;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.TestConfigs;
 
 /** One task's work as an executor does it, outside Spark: what it sends back to the driver. */
 class BatchRunnerTest {
@@ -41,7 +44,8 @@ class BatchRunnerTest {
     }
 
     private static Work work() {
-        SparkSettings settings = new SparkSettings("local[1]", Map.of(), null, null, null, 1, "auto", null);
-        return new Work(settings, "loop", "NoOp", 0, -1);
+        RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("loop"), List.of(new NoOp()),
+                Duration.ZERO, 0, 1, 1, false);
+        return new Work(config.toJson(), "loop", "NoOp", -1);
     }
 }

@@ -1,0 +1,66 @@
+package dev.loomy.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.loomy.pipeline.ImagePaths;
+import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.RunRecord;
+import dev.loomy.run.RunControl;
+import dev.loomy.strategy.Strategy;
+
+/** Measures one (strategy, filter): warm-up runs, then counted runs, as JMH does per benchmark. */
+public final class Benchmark {
+
+    private final RunExecutor executor;
+    private final RunControl control;
+
+    public Benchmark(RunControl control, FailureLog failures, RunListener listener) {
+        this.control = control;
+        this.executor = new RunExecutor(control, failures, listener);
+    }
+
+    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images,
+                               int warmups, int repeats, int parallelism) throws InterruptedException {
+        return measure(strategy.name(), pipeline.filter().name(), images.size(), warmups, repeats, control,
+                label -> executor.run(strategy, pipeline, images, parallelism, label));
+    }
+
+    /** One run over every image, named by {@code label} (e.g. "virtual / Cartoon2 run 1/3"). */
+    public interface OneRun {
+        RunRecord run(String label) throws InterruptedException;
+    }
+
+    /**
+     * Warm-up runs, then counted runs of {@code oneRun}, wherever it runs (in this JVM, on Spark),
+     * until a crash or an interrupt, which end the measurement.
+     */
+    public static Measurement measure(String strategy, String filter, int images, int warmups, int repeats,
+                                      RunControl control, OneRun oneRun) throws InterruptedException {
+        String name = strategy + " / " + filter;
+        List<RunRecord> counted = new ArrayList<>(repeats);
+        control.clearCrash();
+        for (int i = 0; i < warmups + repeats; i++) {
+            boolean warmup = i < warmups;
+            String label = name + (warmup ? " warm-up " + (i + 1) + "/" + warmups : " run " + (i - warmups + 1) + "/" + repeats);
+            RunRecord run = oneRun.run(label);
+            if (control.crashReason() != null) {
+                return Measurement.crashed(strategy, filter, images, warmups, counted, control.crashReason());
+            }
+            if (run.interrupted()) {
+                // A partial run's time says nothing comparable; it is kept only when there is nothing else.
+                if (counted.isEmpty()) {
+                    counted.add(run);
+                }
+                return new Measurement(strategy, filter, images, warmups, counted, Outcome.INTERRUPTED, "interrupted");
+            }
+            if (!warmup) {
+                counted.add(run);
+            }
+        }
+        Outcome outcome = counted.stream().anyMatch(r -> r.failed() > 0) ? Outcome.FAILED_IMAGES : Outcome.OK;
+        return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), outcome, null);
+    }
+}

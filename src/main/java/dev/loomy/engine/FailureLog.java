@@ -1,0 +1,42 @@
+package dev.loomy.engine;
+
+import java.io.PrintStream;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.loomy.imageio.ImageException;
+
+
+/**
+ * Prints each image failure to standard error, one line per file and reason, once: every
+ * run and strategy reads the same files, and one line per problem is enough.
+ */
+public class FailureLog {
+
+    private final PrintStream err;
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+
+    public FailureLog(PrintStream err) {
+        this.err = err;
+    }
+
+    public void report(ImageException failure) {
+        report(String.valueOf(failure.file()), failure.reason());
+    }
+
+    public void report(String file, String reason) {
+        if (seen.add(file + "\0" + reason)) {
+            emit(file, reason);
+        }
+    }
+
+    /** Passes on a problem seen for the first time: by default, one line on standard error. */
+    protected void emit(String file, String reason) {
+        err.println("loomy: " + file + ": " + reason);
+    }
+
+    /** How many distinct problems were reported. */
+    public int count() {
+        return seen.size();
+    }
+}
