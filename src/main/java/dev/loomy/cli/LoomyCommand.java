@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.opencv.core.Core;
 
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
 import dev.loomy.files.OutputFormat;
@@ -90,6 +91,7 @@ public final class LoomyCommand implements Callable<Integer> {
     private final PrintStream err;
     private final RunControl control = new RunControl();
     private final TempFiles temps = new TempFiles();
+    private int unreadableFolders;
 
     /** @param out where results go; @param err where progress, warnings and errors go */
     public LoomyCommand(PrintStream out, PrintStream err) {
@@ -134,11 +136,15 @@ public final class LoomyCommand implements Callable<Integer> {
         List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
         boolean perRun = strategies.size() * filters.size() > 1;
         OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
-        // A child's parent has checked the same layout before starting it.
-        if (layout != null && !child) {
+        // A child's parent has checked the same paths before starting it.
+        if (!child) {
             try {
-                layout.check(inputs, images, filters.stream().map(Filter::name).toList(),
-                        strategies.stream().map(Strategy::name).toList());
+                InputGuard guard = InputGuard.of(inputs, images);
+                files.checkInputs(guard);
+                if (layout != null) {
+                    layout.check(inputs, images, filters.stream().map(Filter::name).toList(),
+                            strategies.stream().map(Strategy::name).toList(), guard);
+                }
             } catch (InputProblem e) {
                 throw new UsageError(e.getMessage());
             }
@@ -172,6 +178,8 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         cleanUp(measurements, fork, layout);
         int status = ExitCodes.of(measurements, control.interrupted());
+        // A folder that could not be read holds images that were not done: as a failed image does.
+        status = status == ExitCodes.OK && unreadableFolders > 0 ? ExitCodes.FAILED_IMAGES : status;
         if (child) {
             return status;
         }
@@ -300,7 +308,9 @@ public final class LoomyCommand implements Callable<Integer> {
 
     private List<ImageFile> images(Consumer<String> warnings) throws UsageError {
         try {
-            List<ImageFile> images = new InputWalker(warnings).walk(inputs);
+            InputWalker walker = new InputWalker(warnings);
+            List<ImageFile> images = walker.walk(inputs);
+            unreadableFolders = walker.unreadable();
             if (images.isEmpty()) {
                 throw new UsageError("no images found in " + inputs + " (looked for " + String.join(", ",
                         dev.loomy.files.ImageExtensions.ALL) + ")");

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.loomy.files.Names;
 import dev.loomy.pipeline.ImageException;
 
 /**
@@ -20,7 +21,7 @@ public class FailureLog {
     }
 
     public void report(ImageException failure) {
-        report(String.valueOf(failure.file()), failure.reason());
+        report(Names.shown(failure.file()), failure.reason());
     }
 
     public void report(String file, String reason) {

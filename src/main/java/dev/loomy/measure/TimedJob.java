@@ -2,6 +2,7 @@ package dev.loomy.measure;
 
 import java.util.Set;
 
+import dev.loomy.files.Names;
 import dev.loomy.pipeline.ImageException;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.pipeline.ImageTask;
@@ -78,7 +79,7 @@ final class TimedJob implements ImageJob {
             control.crash("out of memory (" + e.getMessage() + ") at " + task.source().path());
             return ImageTiming.Status.FAILED;
         } catch (RuntimeException e) {
-            failures.report(task.source().path().toString(), "unexpected error: " + e);
+            failures.report(Names.shown(task.source().path()), "unexpected error: " + e);
             return ImageTiming.Status.FAILED;
         }
     }
