@@ -298,12 +298,13 @@ public final class LoomyCommand implements Callable<Integer> {
         if (measure.warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + measure.warmup);
         }
-        if (run.parallelism() < 1) {
-            throw new UsageError("--parallelism must be at least 1, not " + run.parallelism());
+        if (run.parallelism() < 1 || run.parallelism() > RunOptions.MAX_THREADS) {
+            throw new UsageError("--parallelism must be from 1 to " + RunOptions.MAX_THREADS + ", not " + run.parallelism());
         }
-        if (run.cvThreads < 1) {
-            throw new UsageError("--cv-threads must be at least 1, not " + run.cvThreads);
+        if (run.cvThreads < 1 || run.cvThreads > RunOptions.MAX_THREADS) {
+            throw new UsageError("--cv-threads must be from 1 to " + RunOptions.MAX_THREADS + ", not " + run.cvThreads);
         }
+        selection.check();
     }
 
     private List<ImageFile> images(Consumer<String> warnings) throws UsageError {
