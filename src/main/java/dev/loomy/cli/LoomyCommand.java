@@ -149,6 +149,9 @@ public final class LoomyCommand implements Callable<Integer> {
                 throw new UsageError(e.getMessage());
             }
         }
+        if (layout != null && !child) {
+            sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left", layout);
+        }
         // Read only where pairs are measured: in this JVM, or in each child; said once per filter, by
         // the child measuring the filter's first pair when forking.
         boolean say = !report.quiet && (!child || measure.child.startsWith(strategies.get(0).name() + "/"));
@@ -200,11 +203,14 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (fork && layout != null && childStopped) {
-            int swept = TempFiles.sweep(layout.root());
-            if (swept > 0 && !report.quiet) {
-                err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s")
-                        + " that a stopped child JVM left in " + layout.root());
-            }
+            sayDeleted(TempFiles.sweep(layout.root()), "a stopped child JVM left", layout);
+        }
+    }
+
+    private void sayDeleted(int swept, String who, OutputLayout layout) {
+        if (swept > 0 && !report.quiet) {
+            err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s") + " that " + who + " in "
+                    + layout.root());
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -27,6 +29,12 @@ public final class TempFiles {
 
     /** Every temporary name ends so, and starts with a dot. */
     static final String SUFFIX = ".loomy-tmp";
+    /** The longest file name, in bytes, that Linux file systems (ext4, xfs, btrfs, tmpfs) and macOS's allow. */
+    static final int NAME_MAX = 255;
+    private static final long PID = ProcessHandle.current().pid();
+    /** The owner's process id, in a name that {@link #nameBeside} made. */
+    private static final Pattern OWNED = Pattern.compile("^\\.(?:.*\\.)?(\\d{1,18})-[0-9a-f]{1,8}" + Pattern.quote(SUFFIX) + "$",
+            Pattern.DOTALL);
 
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     // Writes share it; the exit at once takes it alone, so that no temporary file appears after it looked.
@@ -35,16 +43,43 @@ public final class TempFiles {
 
     /** A new hidden temporary name beside {@code target}, registered until {@link #done}. */
     public Path beside(Path target) {
-        String unique = "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + SUFFIX;
-        Path temp;
-        try {
-            temp = target.resolveSibling("." + target.getFileName() + unique);
-        } catch (InvalidPathException e) {
-            // A name the locale's charset cannot spell (non-ASCII under LANG=C) is only a byte path: leave it out.
-            temp = target.resolveSibling(unique);
-        }
+        Path temp = nameBeside(target);
         open.add(temp);
         return temp;
+    }
+
+    /**
+     * A new hidden temporary name beside {@code target}: {@code .NAME.PID-RANDOM.loomy-tmp}. The
+     * owner's process id lets a later run tell a file left by a killed run from one that another
+     * live run is writing; NAME is shortened as needed so that the whole stays within the file
+     * system's limit on a name (255 bytes), however long the target's name.
+     */
+    public static Path nameBeside(Path target) {
+        String tag = "." + PID + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + SUFFIX;
+        String name = String.valueOf(target.getFileName());
+        int room = NAME_MAX - 1 - tag.length();
+        try {
+            return target.resolveSibling("." + within(name, room) + tag);
+        } catch (InvalidPathException e) {
+            // A name the locale's charset cannot spell (non-ASCII under LANG=C) is only a byte path: leave it out.
+            return target.resolveSibling(tag);
+        }
+    }
+
+    /** The longest start of {@code name} that takes at most {@code bytes} bytes in UTF-8, whole characters only. */
+    static String within(String name, int bytes) {
+        int used = 0;
+        int end = 0;
+        while (end < name.length()) {
+            int c = name.codePointAt(end);
+            int size = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+            if (used + size > bytes) {
+                break;
+            }
+            used += size;
+            end += Character.charCount(c);
+        }
+        return name.substring(0, end);
     }
 
     /** Deletes {@code temp} if it still exists (it was not renamed) and forgets it. */
@@ -118,8 +153,10 @@ public final class TempFiles {
     }
 
     /**
-     * Deletes the temporary files below {@code root} that a process killed mid-write left
-     * (a child JVM stopped by its parent or by the kernel); returns how many.
+     * Deletes the temporary files below {@code root} whose owner is no longer running: left by
+     * a run killed mid-write (a child JVM stopped by its parent, a run killed by the kernel or
+     * with SIGKILL). Another live run's files, and names this class did not make, are left
+     * alone. Returns how many were deleted.
      */
     public static int sweep(Path root) {
         if (!Files.isDirectory(root)) {
@@ -128,8 +165,7 @@ public final class TempFiles {
         int deleted = 0;
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path file : (Iterable<Path>) walk::iterator) {
-                String name = file.getFileName().toString();
-                if (name.startsWith(".") && name.endsWith(SUFFIX) && Files.deleteIfExists(file)) {
+                if (leftByDeadOwner(file) && Files.deleteIfExists(file)) {
                     deleted++;
                 }
             }
@@ -137,6 +173,11 @@ public final class TempFiles {
             // A folder vanished or cannot be read: what could be deleted was.
         }
         return deleted;
+    }
+
+    static boolean leftByDeadOwner(Path file) {
+        Matcher owned = OWNED.matcher(String.valueOf(file.getFileName()));
+        return owned.matches() && ProcessHandle.of(Long.parseLong(owned.group(1))).map(p -> !p.isAlive()).orElse(true);
     }
 
     public int count() {

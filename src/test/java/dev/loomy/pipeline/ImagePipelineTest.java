@@ -159,7 +159,7 @@ class ImagePipelineTest {
 
     @Test
     void aSweepDeletesTheTemporaryFilesAKilledProcessLeftAndNothingElse() throws Exception {
-        Path left = temps.beside(dir.resolve("out/deep/a.png"));
+        Path left = TempFilesTest.ownedBy(TempFilesTest.deadPid(), dir.resolve("out/deep/a.png"));
         Files.createDirectories(left.getParent());
         Files.writeString(left, "half an image");
         Path image = Files.writeString(dir.resolve("out/deep/a.png"), "an image");
