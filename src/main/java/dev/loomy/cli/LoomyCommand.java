@@ -37,6 +37,7 @@ import dev.loomy.measure.Session;
 import dev.loomy.measure.SessionPlan;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.pipeline.Admissions;
+import dev.loomy.pipeline.Frames;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
@@ -134,6 +135,9 @@ public final class LoomyCommand implements Callable<Integer> {
 
         // A child walks the same inputs again; its parent has already warned about them.
         List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
+        if (!child && !report.quiet) {
+            Frames.notes(images, note -> err.println("loomy: " + note));
+        }
         boolean perRun = strategies.size() * filters.size() > 1;
         OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
         // A child's parent has checked the same paths before starting it.

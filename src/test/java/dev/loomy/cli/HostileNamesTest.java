@@ -81,6 +81,18 @@ class HostileNamesTest {
     }
 
     @Test
+    void aTiffOfSeveralPagesIsProcessedWithANoteSayingWhichPage() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        Path scan = TestImages.tiff(in.resolve("scan.tif"), 3);
+
+        Cli cli = Cli.run("-s", "loop", "-o", dir.resolve("out").toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("loomy: note: " + scan + ": a TIFF of 3 pages; the first is used");
+        assertThat(dir.resolve("out/scan.tif")).isRegularFile();
+    }
+
+    @Test
     void anUnreadableFolderIsReportedAndCounted() throws Exception {
         Path in = dir.resolve("in");
         TestImages.write(in.resolve("a.png"), 20, 20, 1);
