@@ -58,8 +58,8 @@ public final class OutputLayout {
             if (Files.isDirectory(input)) {
                 Path in = canonical(input);
                 if (out.startsWith(in)) {
-                    throw new InputProblem("output folder " + root + " is " + (out.equals(in) ? "the" : "inside the")
-                            + " input folder " + input + ": choose another with -o");
+                    throw new InputProblem("output folder " + Names.shown(root) + " is " + (out.equals(in) ? "the" : "inside the")
+                            + " input folder " + Names.shown(input) + ": choose another with -o");
                 }
             }
         }
@@ -69,8 +69,8 @@ public final class OutputLayout {
             Path relative = format.apply(image.relative());
             ImageFile previous = seen.putIfAbsent(canonical(root.resolve(relative)), image);
             if (previous != null) {
-                throw new InputProblem(previous.path() + " and " + image.path() + " would both be written as "
-                        + relative + ": rename one, or run them separately");
+                throw new InputProblem(Names.shown(previous.path()) + " and " + Names.shown(image.path())
+                        + " would both be written as " + Names.shown(relative) + ": rename one, or run them separately");
             }
         }
         // An input given as a file may lie in the output folder: in any run's part of it.
@@ -82,7 +82,7 @@ public final class OutputLayout {
             for (String filter : filters) {
                 for (String strategy : strategies) {
                     if (canonical(outputFor(image, filter, strategy)).equals(source)) {
-                        throw new InputProblem(image.path() + " would be overwritten by its own output: choose another -o");
+                        throw new InputProblem(Names.shown(image.path()) + " would be overwritten by its own output: choose another -o");
                     }
                 }
             }

@@ -2,11 +2,9 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -100,22 +98,12 @@ class HostileNamesTest {
         TestImages.write(locked.resolve("b.png"), 20, 20, 2);
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
-            List<String> command = new ArrayList<>();
-            if ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0) {
-                // root reads any folder through its capabilities: without them, the permissions hold for it too.
-                command.addAll(List.of("setpriv", "--bounding-set=-dac_override,-dac_read_search"));
-            }
-            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), "--enable-native-access=ALL-UNNAMED", "dev.loomy.cli.Main",
-                    "-s", "loop", "--no-write", "--no-fork", in.toString()));
-            Process loomy = new ProcessBuilder(command).redirectError(dir.resolve("err.txt").toFile())
-                    .redirectOutput(dir.resolve("out.txt").toFile()).start();
+            Unprivileged loomy = Unprivileged.run(dir, "-s", "loop", "--no-write", "--no-fork", in.toString());
 
-            assertThat(loomy.waitFor()).as(Files.readString(dir.resolve("err.txt"))).isEqualTo(ExitCodes.FAILED_IMAGES);
-            assertThat(Files.readAllLines(dir.resolve("err.txt"), StandardCharsets.UTF_8))
-                    .filteredOn(line -> line.contains("locked")).singleElement().asString()
+            assertThat(loomy.status()).as(loomy.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+            assertThat(loomy.err().lines()).filteredOn(line -> line.contains("locked")).singleElement().asString()
                     .isEqualTo("loomy: " + locked + ": skipped, cannot be read (permission denied)");
-            assertThat(Files.readString(dir.resolve("out.txt"))).contains("over all 1 images");
+            assertThat(loomy.out()).contains("over all 1 images");
         } finally {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
         }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -117,5 +119,25 @@ class InputsUntouchedTest {
         Cli cli = Cli.run("-s", "loop", "-o", file.resolve("out").toString(), in.toString());
 
         assertRefused(cli, "output folder " + file.resolve("out"), file + " is a file, not a folder");
+    }
+
+    @Test
+    void anOutputFolderWithoutWritePermissionIsRefusedBeforeAnyImage() throws Exception {
+        Path locked = Files.createDirectories(dir.resolve("locked"));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            for (Path output : List.of(locked, locked.resolve("new/out"))) {
+                Unprivileged loomy = Unprivileged.run(dir, "-s", "loop", "--no-fork", "-o", output.toString(), in.toString());
+
+                assertThat(loomy.status()).as(loomy.err()).isEqualTo(ExitCodes.USAGE);
+                assertThat(loomy.err().lines().toList()).singleElement().asString()
+                        .isEqualTo("loomy: output folder " + output + " cannot be written: "
+                                + (output.equals(locked) ? "it" : locked.toString()) + " is not writable: choose another with -o");
+                assertThat(loomy.out()).isEmpty();
+            }
+            assertThat(locked).isEmptyDirectory();
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+        }
     }
 }
