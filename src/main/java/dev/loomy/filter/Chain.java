@@ -3,6 +3,8 @@ package dev.loomy.filter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Mat;
 
@@ -38,11 +40,20 @@ public final class Chain implements Filter {
 
     @Override
     public Mat apply(Mat image) {
+        return apply(image, () -> false);
+    }
+
+    /** Looks at {@code stop} before every step. */
+    @Override
+    public Mat apply(Mat image, BooleanSupplier stop) {
         Mat current = image;
         boolean done = false;
         try {
             for (Filter step : steps) {
-                Mat next = step.apply(current);
+                if (stop.getAsBoolean()) {
+                    throw new CancellationException("chain '" + name + "' stopped between its steps");
+                }
+                Mat next = step.apply(current, stop);
                 if (next != current) {
                     Filters.releaseResult(image, current);
                 }
@@ -51,7 +62,7 @@ public final class Chain implements Filter {
             done = true;
             return current;
         } finally {
-            // A step failed: the last intermediate has no owner but this chain.
+            // A step failed, or the chain stopped: the last intermediate has no owner but this chain.
             if (!done) {
                 Filters.releaseResult(image, current);
             }

@@ -1,6 +1,8 @@
 package dev.loomy.filter;
 
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Mat;
 
@@ -22,6 +24,17 @@ public interface Filter {
     String name();
 
     Mat apply(Mat image);
+
+    /**
+     * As {@link #apply(Mat)}, giving up between its own steps once {@code stop} says so: a
+     * chain of long steps then stops within one step, not at its end. A filter of one step
+     * runs it whole.
+     *
+     * @throws CancellationException when it gave up; what it had made is released
+     */
+    default Mat apply(Mat image, BooleanSupplier stop) {
+        return apply(image);
+    }
 
     /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
     Map<String, Object> parameters();

@@ -20,6 +20,9 @@ import org.opencv.imgcodecs.Imgcodecs;
  */
 public final class ImageReader {
 
+    /** How often a long storage wait looks whether the run is stopping. */
+    private static final Duration CANCEL_CHECK = Duration.ofMillis(50);
+
     private final Duration ioLatency;
 
     public ImageReader(Duration ioLatency) {
@@ -32,12 +35,21 @@ public final class ImageReader {
 
     /**
      * The storage's latency, waited out before an image is admitted and read: a slow share
-     * keeps a job waiting, but holds none of its memory yet.
+     * keeps a job waiting, but holds none of its memory yet. The wait ends early when
+     * {@code cancel} says to skip new images, so that a stop is not held up by it.
+     *
+     * @return false when the wait was cut short by {@code cancel}
      */
-    public void awaitStorage() throws InterruptedException {
-        if (!ioLatency.isZero()) {
-            Thread.sleep(ioLatency);
+    public boolean awaitStorage(Cancellation cancel) throws InterruptedException {
+        long end = System.nanoTime() + ioLatency.toNanos();
+        for (long left = ioLatency.toNanos(); left > 0; left = end - System.nanoTime()) {
+            if (cancel.skipNew()) {
+                return false;
+            }
+            // Short slices: a stop is seen within one of them, and a short latency costs one sleep.
+            Thread.sleep(Duration.ofNanos(Math.min(left, CANCEL_CHECK.toNanos())));
         }
+        return true;
     }
 
     /** The decoded image, owned by the caller, who releases it. */

@@ -28,6 +28,16 @@ public final class TempFiles {
     /** Every temporary name ends so, and starts with a dot. */
     static final String SUFFIX = ".loomy-tmp";
 
+    /** The JVM property by which a measuring child JVM learns the run it belongs to (its parent's). */
+    public static final String RUN_PROPERTY = "loomy.run";
+
+    /**
+     * The run this JVM's temporary files belong to, part of every temporary name: the process id
+     * of the loomy the user started, which its children inherit. A sweep deletes only its own
+     * run's files, never those of another loomy writing into the same folder.
+     */
+    public static final String RUN = System.getProperty(RUN_PROPERTY, Long.toString(ProcessHandle.current().pid()));
+
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     // Writes share it; the exit at once takes it alone, so that no temporary file appears after it looked.
     private final ReadWriteLock writing = new ReentrantReadWriteLock();
@@ -35,7 +45,7 @@ public final class TempFiles {
 
     /** A new hidden temporary name beside {@code target}, registered until {@link #done}. */
     public Path beside(Path target) {
-        String unique = "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + SUFFIX;
+        String unique = "." + RUN + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + SUFFIX;
         Path temp;
         try {
             temp = target.resolveSibling("." + target.getFileName() + unique);
@@ -118,8 +128,9 @@ public final class TempFiles {
     }
 
     /**
-     * Deletes the temporary files below {@code root} that a process killed mid-write left
-     * (a child JVM stopped by its parent or by the kernel); returns how many.
+     * Deletes the temporary files of this run below {@code root} that a process killed
+     * mid-write left (a child JVM stopped by its parent or by the kernel); returns how many.
+     * Another run's files are left alone: that run may be writing them now.
      */
     public static int sweep(Path root) {
         if (!Files.isDirectory(root)) {
@@ -129,7 +140,7 @@ public final class TempFiles {
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path file : (Iterable<Path>) walk::iterator) {
                 String name = file.getFileName().toString();
-                if (name.startsWith(".") && name.endsWith(SUFFIX) && Files.deleteIfExists(file)) {
+                if (name.startsWith(".") && name.endsWith(SUFFIX) && ofThisRun(name) && Files.deleteIfExists(file)) {
                     deleted++;
                 }
             }
@@ -137,6 +148,14 @@ public final class TempFiles {
             // A folder vanished or cannot be read: what could be deleted was.
         }
         return deleted;
+    }
+
+    /** Whether a temporary name carries this run's id: {@code .<name>.<run>-<hex>.loomy-tmp}, or {@code .<run>-<hex>...}. */
+    private static boolean ofThisRun(String name) {
+        String tag = name.substring(0, name.length() - SUFFIX.length());
+        int dash = tag.lastIndexOf('-');
+        int dot = tag.lastIndexOf('.', dash);
+        return dash > 0 && dot >= 0 && tag.substring(dot + 1, dash).equals(RUN);
     }
 
     public int count() {
