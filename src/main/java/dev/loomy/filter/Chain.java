@@ -79,6 +79,13 @@ public final class Chain implements Filter {
         return steps.size() > 1 ? hungriest + 3 : hungriest;
     }
 
+    /** As {@link #workingBytesPerPixel}: the hungriest step for this shape, and the previous step's result. */
+    @Override
+    public long workingBytes(int width, int height) {
+        long hungriest = steps.stream().mapToLong(step -> step.workingBytes(width, height)).max().orElse(0);
+        return steps.size() > 1 ? hungriest + 3L * width * height : hungriest;
+    }
+
     /** The steps' names, in order, under the key {@code chain}. */
     @Override
     public Map<String, Object> parameters() {

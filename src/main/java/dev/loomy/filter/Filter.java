@@ -53,4 +53,13 @@ public interface Filter {
     default double workingBytesPerPixel() {
         return 200;
     }
+
+    /**
+     * Native memory {@link #apply} holds at its peak for a {@code width x height} input, beyond
+     * the input itself: {@link #workingBytesPerPixel} times the pixels, unless the filter's
+     * buffers grow otherwise with the image's shape (a window that grows with the longer side).
+     */
+    default long workingBytes(int width, int height) {
+        return (long) Math.ceil(workingBytesPerPixel() * width * height);
+    }
 }

@@ -5,7 +5,6 @@ import java.time.Duration;
 
 import org.opencv.core.CvException;
 import org.opencv.core.Mat;
-import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
 
 /**
@@ -14,7 +13,7 @@ import org.opencv.imgcodecs.Imgcodecs;
  *
  * <p>The bytes are read in Java rather than by {@code imread} so that a failure has a
  * precise reason, so that a file cut short is found before a decoder fills it with gray
- * (see {@link FormatCheck}). The optional {@code ioLatency} wait ({@link #awaitStorage})
+ * (see {@link FormatCheck}); they go straight into native memory (see {@link SourceFile#read}). The optional {@code ioLatency} wait ({@link #awaitStorage})
  * models slow storage as a Java blocking call, which virtual threads wait out without
  * holding a carrier thread.
  */
@@ -54,11 +53,10 @@ public final class ImageReader {
 
     /** The decoded image, owned by the caller, who releases it. */
     public Mat read(Path file) throws ImageException {
-        byte[] bytes = SourceFile.read(file);
-        ImageFormat format = FormatCheck.check(file, bytes);
-        MatOfByte encoded = new MatOfByte(bytes);
+        Mat encoded = SourceFile.read(file);
         Mat image = null;
         try {
+            ImageFormat format = FormatCheck.check(file, EncodedBytes.of(encoded));
             image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
                 throw new ImageException(file, "cannot be decoded: corrupt " + format.label() + " data");

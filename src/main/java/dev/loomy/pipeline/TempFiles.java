@@ -1,6 +1,7 @@
 package dev.loomy.pipeline;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -68,11 +69,16 @@ public final class TempFiles {
         }
     }
 
+    /** What goes into a file, written to its stream. */
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /**
-     * Writes {@code bytes} to a temporary file beside {@code target}, then renames it over
+     * Writes {@code content} to a temporary file beside {@code target}, then renames it over
      * {@code target}: whoever looks sees the old file or the new one, never a part.
      */
-    public void replace(Path target, byte[] bytes) throws IOException {
+    public void replace(Path target, Content content) throws IOException {
         writing.readLock().lock();
         try {
             if (closed) {
@@ -80,7 +86,9 @@ public final class TempFiles {
             }
             Path temp = beside(target);
             try {
-                Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    content.writeTo(out);
+                }
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } finally {
                 done(temp);

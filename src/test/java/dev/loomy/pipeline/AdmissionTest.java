@@ -187,10 +187,10 @@ class AdmissionTest {
     void theHeapBudgetCountsToo() throws Exception {
         Map<Path, ImageHeader> map = new HashMap<>();
         for (int i = 0; i < 20; i++) {
-            // 10 MB files: 20 MB of heap each, against a 45 MiB heap budget: 2 at once.
+            // 10 MB files, read and written through 1 MiB chunks: 2 MiB of heap each, against a 5 MiB heap budget: 2 at once.
             map.put(Path.of(i + ".png"), new ImageHeader(10_000_000, 100, 100));
         }
-        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 45 * MIB, "test");
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 5 * MIB, "test");
 
         assertThat(mostAtOnce(admission, files(20), 2, new ConcurrentLinkedQueue<>())).isEqualTo(2);
     }
