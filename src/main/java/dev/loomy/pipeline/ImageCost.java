@@ -33,7 +33,7 @@ public record ImageCost(long nativeBytes, long heapBytes) {
     /** Per image, whatever its size: Mat headers, JNI and allocator bookkeeping, the Java objects of a job. */
     static final long FIXED_BYTES = 64 * 1024;
 
-    static ImageCost of(ImageHeader header, Filter filter) {
+    public static ImageCost of(ImageHeader header, Filter filter) {
         // An unknown size is guessed from the file's length, as a square.
         int width = header.sizeKnown() ? header.width() : (int) Math.min(Integer.MAX_VALUE, Math.ceil(Math.sqrt(header.pixels())));
         int height = header.sizeKnown() ? header.height() : width;
