@@ -27,8 +27,8 @@ public interface Filter {
 
     /**
      * As {@link #apply(Mat)}, giving up between its own steps once {@code stop} says so: a
-     * chain of long steps then stops within one step, not at its end. A filter of one step
-     * runs it whole.
+     * chain of long steps then stops within one step, not at its end. A filter without steps
+     * worth stopping between runs whole.
      *
      * @throws CancellationException when it gave up; what it had made is released
      */

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +41,23 @@ class InterruptTest {
 
     Path input;
     Path out;
+
+    /** Each loomy started, ended after the test whatever happened (one that failed the test may still run). */
+    private final List<Process> started = new java.util.ArrayList<>();
+
+    @AfterEach
+    void endStarted() {
+        for (Process process : started) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    private LoomyProcess start(String... args) throws IOException {
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), args);
+        started.add(loomy.process());
+        return loomy;
+    }
 
     @BeforeEach
     void images() {
@@ -112,7 +130,7 @@ class InterruptTest {
      * strategies each is measured in a child JVM, and the signals go to the parent.
      */
     private LoomyProcess runningAfter(long outputs, String strategies, int parallelism, String latency) throws Exception {
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=" + strategies, "--parallelism=" + parallelism,
+        LoomyProcess loomy = start("--strategy=" + strategies, "--parallelism=" + parallelism,
                 "--io-latency=" + latency, "-o", out.toString(), input.toString());
         awaitOutputs(outputs, loomy.process());
         return loomy;
@@ -149,7 +167,7 @@ class InterruptTest {
         Path image = TestImages.write(dir.resolve("large/photo.png"), 2000, 2000, 7);
         Path config = Files.writeString(dir.resolve("slow.yaml"), "filters:\n  Slow: {chain: ["
                 + String.join(", ", java.util.Collections.nCopies(60, "ALTMRetinex")) + "]}\n");
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=" + strategies, "--config=" + config,
+        LoomyProcess loomy = start("--strategy=" + strategies, "--config=" + config,
                 "--filter=Slow", "-o", out.toString(), image.toString());
         awaitStarted(loomy);
         // Reading the image takes a fraction of a second; then the chain is under way for far longer than 3 s.
@@ -196,7 +214,7 @@ class InterruptTest {
     @ValueSource(strings = {"pool", "pool,loop"})
     @Timeout(60)
     void aSignalStopsWithin3SecondsDuringAnHourOfStorageLatency(String strategies) throws Exception {
-        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=" + strategies, "--io-latency=60m",
+        LoomyProcess loomy = start("--strategy=" + strategies, "--io-latency=60m",
                 "-o", out.toString(), input.toString());
         awaitStarted(loomy);
         Thread.sleep(300);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,9 +51,26 @@ class MemoryBoundTest {
     @TempDir
     Path dir;
 
+    /** Each loomy started, ended after the test whatever happened (one that failed the test may still run). */
+    private final List<Process> started = new java.util.ArrayList<>();
+
+    @AfterEach
+    void endStarted() {
+        for (Process process : started) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    private LoomyProcess start(String... args) throws java.io.IOException {
+        LoomyProcess loomy = LoomyProcess.start(dir, RUN_SH_ENV, RUN_SH_JVM, args);
+        started.add(loomy.process());
+        return loomy;
+    }
+
     /** loomy's peak resident memory over {@code args}, which must succeed, in bytes. */
     private long peakRss(String... args) throws Exception {
-        LoomyProcess loomy = LoomyProcess.start(dir, RUN_SH_ENV, RUN_SH_JVM, args);
+        LoomyProcess loomy = start(args);
         Path status = Path.of("/proc", Long.toString(loomy.process().pid()), "status");
         long peak = 0;
         // The high-water mark only grows: the last reading before the exit is the peak, bar the exit itself.
@@ -132,8 +150,7 @@ class MemoryBoundTest {
         Path bomb = Files.write(folder.resolve("bomb.jpg"), bytes);
         TestImages.write(folder.resolve("fine.png"), 64, 48, 4);
 
-        LoomyProcess loomy = LoomyProcess.start(dir, RUN_SH_ENV, RUN_SH_JVM, "-o", dir.resolve("out").toString(),
-                folder.toString());
+        LoomyProcess loomy = start("-o", dir.resolve("out").toString(), folder.toString());
 
         assertThat(loomy.process().waitFor(30, TimeUnit.SECONDS)).as("ended within 30 s").isTrue();
         assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.FAILED_IMAGES);
