@@ -1,5 +1,7 @@
 package dev.loomy.pipeline;
 
+import java.util.concurrent.CancellationException;
+
 import org.opencv.core.Mat;
 
 import dev.loomy.filter.Filter;
@@ -47,7 +49,9 @@ public final class ImagePipeline {
      */
     @SuppressWarnings("try") // the permit is held for the block, never used in it
     public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
-        reader.awaitStorage();
+        if (!reader.awaitStorage(cancel)) {
+            return false;
+        }
         try (Admission.Permit permit = admission.admit(task.source().path())) {
             if (cancel.skipNew()) {
                 return false;
@@ -58,8 +62,8 @@ public final class ImagePipeline {
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                result = applyFilter(input, task);
-                if (cancel.abandonStarted()) {
+                result = applyFilter(input, task, cancel);
+                if (result == null || cancel.abandonStarted()) {
                     return false;
                 }
                 if (writer != null && task.output() != null) {
@@ -73,9 +77,12 @@ public final class ImagePipeline {
         }
     }
 
-    private Mat applyFilter(Mat input, ImageTask task) throws ImageException {
+    /** The filter's result, or null when it gave up between its steps because the image is abandoned. */
+    private Mat applyFilter(Mat input, ImageTask task, Cancellation cancel) throws ImageException {
         try {
-            return filter.apply(input);
+            return filter.apply(input, cancel::abandonStarted);
+        } catch (CancellationException e) {
+            return null;
         } catch (RuntimeException e) {
             throw new ImageException(task.source().path(), filter.name() + " failed: " + oneLine(e));
         }

@@ -5,7 +5,6 @@ import java.time.Duration;
 
 import org.opencv.core.CvException;
 import org.opencv.core.Mat;
-import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
 
 /**
@@ -14,11 +13,14 @@ import org.opencv.imgcodecs.Imgcodecs;
  *
  * <p>The bytes are read in Java rather than by {@code imread} so that a failure has a
  * precise reason, so that a file cut short is found before a decoder fills it with gray
- * (see {@link FormatCheck}). The optional {@code ioLatency} wait ({@link #awaitStorage})
+ * (see {@link FormatCheck}); they go straight into native memory (see {@link SourceFile#read}). The optional {@code ioLatency} wait ({@link #awaitStorage})
  * models slow storage as a Java blocking call, which virtual threads wait out without
  * holding a carrier thread.
  */
 public final class ImageReader {
+
+    /** How often a long storage wait looks whether the run is stopping. */
+    private static final Duration CANCEL_CHECK = Duration.ofMillis(50);
 
     private final Duration ioLatency;
 
@@ -32,21 +34,29 @@ public final class ImageReader {
 
     /**
      * The storage's latency, waited out before an image is admitted and read: a slow share
-     * keeps a job waiting, but holds none of its memory yet.
+     * keeps a job waiting, but holds none of its memory yet. The wait ends early when
+     * {@code cancel} says to skip new images, so that a stop is not held up by it.
+     *
+     * @return false when the wait was cut short by {@code cancel}
      */
-    public void awaitStorage() throws InterruptedException {
-        if (!ioLatency.isZero()) {
-            Thread.sleep(ioLatency);
+    public boolean awaitStorage(Cancellation cancel) throws InterruptedException {
+        long end = System.nanoTime() + ioLatency.toNanos();
+        for (long left = ioLatency.toNanos(); left > 0; left = end - System.nanoTime()) {
+            if (cancel.skipNew()) {
+                return false;
+            }
+            // Short slices: a stop is seen within one of them, and a short latency costs one sleep.
+            Thread.sleep(Duration.ofNanos(Math.min(left, CANCEL_CHECK.toNanos())));
         }
+        return true;
     }
 
     /** The decoded image, owned by the caller, who releases it. */
     public Mat read(Path file) throws ImageException {
-        byte[] bytes = SourceFile.read(file);
-        ImageFormat format = FormatCheck.check(file, bytes);
-        MatOfByte encoded = new MatOfByte(bytes);
+        Mat encoded = SourceFile.read(file);
         Mat image = null;
         try {
+            ImageFormat format = FormatCheck.check(file, EncodedBytes.of(encoded));
             image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
                 throw new ImageException(file, "cannot be decoded: corrupt " + format.label() + " data");

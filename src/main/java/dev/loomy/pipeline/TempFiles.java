@@ -31,7 +31,15 @@ public final class TempFiles {
     static final String SUFFIX = ".loomy-tmp";
     /** The longest file name, in bytes, that Linux file systems (ext4, xfs, btrfs, tmpfs) and macOS's allow. */
     static final int NAME_MAX = 255;
-    private static final long PID = ProcessHandle.current().pid();
+    /** The JVM property by which a measuring child JVM learns the run it belongs to (its parent's). */
+    public static final String RUN_PROPERTY = "loomy.run";
+
+    /**
+     * The run this JVM's temporary files belong to, part of every temporary name: the process id
+     * of the loomy the user started, which its children inherit. A sweep deletes this run's files
+     * and those whose run has ended, never those of another live loomy writing into the same folder.
+     */
+    public static final String RUN = System.getProperty(RUN_PROPERTY, Long.toString(ProcessHandle.current().pid()));
     /** The owner's process id, in a name that {@link #nameBeside} made. */
     private static final Pattern OWNED = Pattern.compile("^\\.(?:.*\\.)?(\\d{1,18})-[0-9a-f]{1,8}" + Pattern.quote(SUFFIX) + "$",
             Pattern.DOTALL);
@@ -55,7 +63,7 @@ public final class TempFiles {
      * system's limit on a name (255 bytes), however long the target's name.
      */
     public static Path nameBeside(Path target) {
-        String tag = "." + PID + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + SUFFIX;
+        String tag = "." + RUN + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + SUFFIX;
         String name = String.valueOf(target.getFileName());
         int room = NAME_MAX - 1 - tag.length();
         try {
@@ -153,7 +161,7 @@ public final class TempFiles {
     }
 
     /**
-     * Deletes the temporary files below {@code root} whose owner is no longer running: left by
+     * Deletes the temporary files below {@code root} of this run, or of a run no longer running: left by
      * a run killed mid-write (a child JVM stopped by its parent, a run killed by the kernel or
      * with SIGKILL). Another live run's files, and names this class did not make, are left
      * alone. Returns how many were deleted.
@@ -165,7 +173,7 @@ public final class TempFiles {
         int deleted = 0;
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path file : (Iterable<Path>) walk::iterator) {
-                if (leftByDeadOwner(file) && Files.deleteIfExists(file)) {
+                if (leftBehind(file) && Files.deleteIfExists(file)) {
                     deleted++;
                 }
             }
@@ -175,9 +183,11 @@ public final class TempFiles {
         return deleted;
     }
 
-    static boolean leftByDeadOwner(Path file) {
+    /** A temporary file of this run (its children may have been stopped mid-write) or of a run that has ended. */
+    static boolean leftBehind(Path file) {
         Matcher owned = OWNED.matcher(String.valueOf(file.getFileName()));
-        return owned.matches() && ProcessHandle.of(Long.parseLong(owned.group(1))).map(p -> !p.isAlive()).orElse(true);
+        return owned.matches() && (owned.group(1).equals(RUN)
+                || ProcessHandle.of(Long.parseLong(owned.group(1))).map(p -> !p.isAlive()).orElse(true));
     }
 
     public int count() {
