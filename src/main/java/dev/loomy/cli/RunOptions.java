@@ -41,6 +41,11 @@ public final class RunOptions {
                     + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
     InFlightLimit maxInFlight;
 
+    @Option(names = "--strict",
+            description = "an image that is damaged but decodable (a JPEG cut short) counts as failed; by default it "
+                    + "is decoded as far as its data goes, processed and written, with a warning")
+    boolean strict;
+
     int parallelism() {
         return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
     }
