@@ -46,6 +46,11 @@ public final class RunOptions {
                     + "is decoded as far as its data goes, processed and written, with a warning")
     boolean strict;
 
+    @Option(names = "--reproducible",
+            description = "OpenCV runs its baseline code (IPP and SIMD dispatch off), so that every x86-64 CPU writes "
+                    + "the same bytes; slower. Images are then processed in child JVMs started with OpenCV pinned")
+    boolean reproducible;
+
     int parallelism() {
         return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
     }
