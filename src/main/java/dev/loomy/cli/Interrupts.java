@@ -126,7 +126,7 @@ public final class Interrupts implements AutoCloseable {
 
     private void stopAtOnce(String why, Duration patience) {
         stopChildren(patience);
-        int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : TempFiles.sweep(outputs));
+        int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : TempFiles.sweepWithThisRun(outputs));
         err.println("loomy: stopped at once (" + why + ")"
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         err.flush();

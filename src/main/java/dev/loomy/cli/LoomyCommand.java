@@ -65,8 +65,8 @@ import picocli.CommandLine.Spec;
             "  diff      compare two images or two folders of images",
             "  samples   write reproducible synthetic test images",
             "",
-            "Exit status: 0 every image done; 1 some images failed; 2 bad usage; 3 a strategy run crashed; "
-                    + "130 interrupted.",
+            "Exit status: 0 every image done (damaged but decodable ones with a warning); 1 some images failed; "
+                    + "2 bad usage; 3 a strategy run crashed; 130 interrupted.",
         })
 public final class LoomyCommand implements Callable<Integer> {
 
@@ -163,7 +163,7 @@ public final class LoomyCommand implements Callable<Integer> {
         boolean say = !report.quiet && (!child || measure.child.startsWith(strategies.get(0).name() + "/"));
         Admissions admissions = new Admissions(run.maxInFlight, images, run.parallelism(), control::interrupted,
                 say ? note -> err.println("loomy: " + note) : note -> { });
-        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
+        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency(), run.strict),
                 run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism(), admissions);
         if (child && plan.pair(measure.child).isEmpty()) {
             throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
@@ -211,7 +211,7 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (fork && layout != null && childStopped) {
-            sayDeleted(TempFiles.sweep(layout.root()), "a stopped child JVM left", layout);
+            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM left", layout);
         }
     }
 
@@ -364,6 +364,7 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("cv-threads", run.cvThreads);
         options.put("io-latency", latencyText(run.ioLatency()));
         options.put("max-in-flight", run.maxInFlight.toString());
+        options.put("strict", run.strict);
         options.put("fork", fork);
         options.put("reproducible", run.reproducible || OpenCvPinning.active());
         options.put("format", report.format);

@@ -48,6 +48,11 @@ public final class RunOptions {
                     + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
     InFlightLimit maxInFlight;
 
+    @Option(names = "--strict",
+            description = "an image that is damaged but decodable (a JPEG cut short) counts as failed; by default it "
+                    + "is decoded as far as its data goes, processed and written, with a warning")
+    boolean strict;
+
     @Option(names = "--reproducible",
             description = "OpenCV runs its baseline code (IPP and SIMD dispatch off), so that every x86-64 CPU writes "
                     + "the same bytes; slower. Images are then processed in child JVMs started with OpenCV pinned")

@@ -5,26 +5,37 @@ import java.util.zip.CRC32;
 
 /**
  * Checks that an image file's bytes are a whole image of a known format before they are
- * decoded.
+ * decoded, and tells a damaged image that can still be decoded from one that cannot.
  *
  * <p>The decoders behind OpenCV are lenient or noisy: libjpeg decodes a JPEG that was cut
- * short, fills the missing part with gray and returns an image as if nothing happened;
+ * short, fills in the missing part and returns an image as if nothing happened;
  * libpng and OpenCV's BMP reader refuse a cut file but first print their own error line on
  * standard error. Walking the file's structure finds the cut without decoding, so that loomy
- * reports it in its own single line and never writes a half-gray result.
+ * reports it in its own single line. A JPEG cut after its image data began is decoded all
+ * the same (as ImageMagick and libvips do): the check returns what is wrong, as a warning.
+ * Any other cut or corruption it finds is a failure: PNG, BMP, TIFF and WebP cut short do
+ * not decode in OpenCV at all.
  */
 final class FormatCheck {
+
+    /**
+     * A file whose structure was walked.
+     *
+     * @param damage what is wrong with an image that can be decoded all the same, or null when it is whole
+     */
+    record Verdict(ImageFormat format, String damage) {
+    }
 
     private FormatCheck() {
     }
 
-    /** The format of {@code bytes}, or an exception saying why they are not a whole image. */
-    static ImageFormat check(Path file, byte[] bytes) throws ImageException {
+    /** The format of {@code bytes} and their damage, or an exception saying why they are not a decodable image. */
+    static Verdict check(Path file, byte[] bytes) throws ImageException {
         return check(file, EncodedBytes.of(bytes));
     }
 
     /** As {@link #check(Path, byte[])}, for bytes that may lie in native memory. */
-    static ImageFormat check(Path file, EncodedBytes bytes) throws ImageException {
+    static Verdict check(Path file, EncodedBytes bytes) throws ImageException {
         if (bytes.length() == 0) {
             throw new ImageException(file, "empty file (0 bytes)");
         }
@@ -36,26 +47,45 @@ final class FormatCheck {
         if (format == null) {
             throw new ImageException(file, "not an image: the content is not JPEG, PNG, BMP, TIFF or WebP");
         }
-        String problem = switch (format) {
+        Walk walk = switch (format) {
             case JPEG -> jpeg(bytes);
-            case PNG -> png(bytes);
-            case BMP -> bmp(bytes);
-            case TIFF -> tiff(bytes);
-            case WEBP -> webp(bytes);
+            case PNG -> Walk.failing(png(bytes));
+            case BMP -> Walk.failing(bmp(bytes));
+            case TIFF -> Walk.failing(tiff(bytes));
+            case WEBP -> Walk.failing(webp(bytes));
         };
-        if (problem != null) {
-            throw new ImageException(file, problem);
+        if (walk.problem() != null && !walk.decodable()) {
+            throw new ImageException(file, walk.problem());
         }
-        return format;
+        return new Verdict(format, walk.problem());
+    }
+
+    /**
+     * What walking a file's structure found.
+     *
+     * @param problem   what is wrong, or null when the image is whole
+     * @param decodable whether the decoder gets past the problem
+     */
+    record Walk(String problem, boolean decodable) {
+
+        static final Walk WHOLE = new Walk(null, true);
+
+        /** A problem, if any, that no decoder gets past. */
+        static Walk failing(String problem) {
+            return problem == null ? WHOLE : new Walk(problem, false);
+        }
     }
 
     /**
      * Follows the JPEG's markers from SOI to EOI: segments by their length, entropy-coded
      * data up to the next marker. Data after EOI (padding, a second picture) is ignored, as
-     * decoders do.
+     * decoders do. A JPEG cut after a scan's header is decodable: the decoder fills in
+     * what is missing (in OpenCV 4.9, by repeating the last row it decoded).
      */
-    static String jpeg(EncodedBytes b) {
+    static Walk jpeg(EncodedBytes b) {
         int i = 2;
+        // Set once a scan's header is whole: from there on, a cut leaves a decodable image.
+        boolean scanBegun = false;
         while (true) {
             // Decoders skip stray bytes before a marker; so does this walk.
             while (i < b.length() && b.get(i) != (byte) 0xFF) {
@@ -65,27 +95,28 @@ final class FormatCheck {
                 i++;
             }
             if (i >= b.length()) {
-                return jpegTruncated(b);
+                return jpegTruncated(b, scanBegun);
             }
             int marker = b.get(i++) & 0xFF;
             if (marker == 0xD9) {
-                return null;
+                return Walk.WHOLE;
             }
             if (marker == 0x00 || marker == 0x01 || marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7)) {
                 continue;
             }
             if (i + 2 > b.length()) {
-                return jpegTruncated(b);
+                return jpegTruncated(b, scanBegun);
             }
             int length = u16(b, i);
             if (length < 2) {
-                return "corrupt JPEG: a segment with length " + length + " at byte " + i;
+                return new Walk("corrupt JPEG: a segment with length " + length + " at byte " + i, false);
             }
             i += length;
             if (i > b.length()) {
-                return jpegTruncated(b);
+                return jpegTruncated(b, scanBegun);
             }
             if (marker == 0xDA) {
+                scanBegun = true;
                 i = endOfScan(b, i);
             }
         }
@@ -109,8 +140,11 @@ final class FormatCheck {
         return b.length();
     }
 
-    private static String jpegTruncated(EncodedBytes b) {
-        return "truncated: the JPEG data ends without its end-of-image marker (" + b.length() + " bytes)";
+    private static Walk jpegTruncated(EncodedBytes b, boolean scanBegun) {
+        return scanBegun
+                ? new Walk("truncated: the JPEG data ends without its end-of-image marker (" + b.length() + " bytes)", true)
+                : new Walk("truncated: the JPEG data ends before its image data begins (" + b.length() + " bytes)",
+                        false);
     }
 
     /** Walks the PNG's chunks, checking each one's CRC, up to IEND. */

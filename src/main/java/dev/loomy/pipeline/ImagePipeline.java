@@ -1,6 +1,7 @@
 package dev.loomy.pipeline;
 
 import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
 
 import org.opencv.core.Mat;
 
@@ -47,8 +48,17 @@ public final class ImagePipeline {
      *
      * @return true when the image was done, false when it was skipped or abandoned (nothing written)
      */
-    @SuppressWarnings("try") // the permit is held for the block, never used in it
     public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
+        return process(task, cancel, damage -> { });
+    }
+
+    /**
+     * As {@link #process(ImageTask, Cancellation)}, telling {@code warnings} what is wrong with
+     * an image that is damaged but decoded all the same.
+     */
+    @SuppressWarnings("try") // the permit is held for the block, never used in it
+    public boolean process(ImageTask task, Cancellation cancel, Consumer<String> warnings)
+            throws ImageException, InterruptedException {
         if (!reader.awaitStorage(cancel)) {
             return false;
         }
@@ -56,7 +66,7 @@ public final class ImagePipeline {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(task.source().path());
+            Mat input = reader.read(task.source().path(), warnings);
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {

@@ -1,6 +1,7 @@
 package dev.loomy.pipeline;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -101,11 +102,21 @@ public final class TempFiles {
         }
     }
 
+    /** What goes into a file, written to its stream. */
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** As {@link #replace(Path, Content)}, with bytes already in hand. */
+    public void replace(Path target, byte[] bytes) throws IOException {
+        replace(target, out -> out.write(bytes));
+    }
+
     /**
-     * Writes {@code bytes} to a temporary file beside {@code target}, then renames it over
+     * Writes {@code content} to a temporary file beside {@code target}, then renames it over
      * {@code target}: whoever looks sees the old file or the new one, never a part.
      */
-    public void replace(Path target, byte[] bytes) throws IOException {
+    public void replace(Path target, Content content) throws IOException {
         writing.readLock().lock();
         try {
             if (closed) {
@@ -113,7 +124,9 @@ public final class TempFiles {
             }
             Path temp = beside(target);
             try {
-                Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    content.writeTo(out);
+                }
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } finally {
                 done(temp);
@@ -161,33 +174,48 @@ public final class TempFiles {
     }
 
     /**
-     * Deletes the temporary files below {@code root} of this run, or of a run no longer running: left by
-     * a run killed mid-write (a child JVM stopped by its parent, a run killed by the kernel or
-     * with SIGKILL). Another live run's files, and names this class did not make, are left
-     * alone. Returns how many were deleted.
+     * Deletes the temporary files below {@code root} whose run is no longer running: left by a
+     * run killed mid-write (with SIGKILL, by the kernel). Another live run's files, this run's,
+     * and names this class did not make, are left alone. Returns how many were deleted.
      */
     public static int sweep(Path root) {
+        return sweep(root, false);
+    }
+
+    /**
+     * As {@link #sweep(Path)}, and also this run's own files: for when none of this run's writers
+     * is left (its child JVMs stopped or dead, its own writes ended).
+     */
+    public static int sweepWithThisRun(Path root) {
+        return sweep(root, true);
+    }
+
+    private static int sweep(Path root, boolean thisRunToo) {
         if (!Files.isDirectory(root)) {
             return 0;
         }
         int deleted = 0;
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path file : (Iterable<Path>) walk::iterator) {
-                if (leftBehind(file) && Files.deleteIfExists(file)) {
+                if (leftBehind(file, thisRunToo) && Files.deleteIfExists(file)) {
                     deleted++;
                 }
             }
         } catch (IOException | UncheckedIOException e) {
-            // A folder vanished or cannot be read: what could be deleted was.
+            // What could not be walked is left; a later run will sweep it.
         }
         return deleted;
     }
 
-    /** A temporary file of this run (its children may have been stopped mid-write) or of a run that has ended. */
-    static boolean leftBehind(Path file) {
+    static boolean leftBehind(Path file, boolean thisRunToo) {
         Matcher owned = OWNED.matcher(String.valueOf(file.getFileName()));
-        return owned.matches() && (owned.group(1).equals(RUN)
-                || ProcessHandle.of(Long.parseLong(owned.group(1))).map(p -> !p.isAlive()).orElse(true));
+        if (!owned.matches()) {
+            return false;
+        }
+        if (owned.group(1).equals(RUN)) {
+            return thisRunToo;
+        }
+        return ProcessHandle.of(Long.parseLong(owned.group(1))).map(p -> !p.isAlive()).orElse(true);
     }
 
     public int count() {

@@ -15,8 +15,9 @@ import dev.loomy.files.Names;
 
 /**
  * The files a session writes besides standard output: {@code --report}, {@code --chart} and
- * {@code --timeline}. Their paths are checked before any work, so that a typo does not cost
- * a whole benchmark; each file is written whole or not at all.
+ * {@code --timeline}. Their paths, and that charts can draw text on this host, are checked
+ * before any work, so that a typo does not cost a whole benchmark; each file is written whole
+ * or not at all.
  *
  * @param report   null when not asked for; likewise the others
  */
@@ -36,6 +37,14 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         if (timeline != null) {
             checkPng("--timeline", timeline);
             checkWritable("--timeline", timeline, seen);
+        }
+        if (chart != null || timeline != null) {
+            try {
+                ChartFonts.ready();
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException((chart != null ? "--chart=" + chart : "--timeline=" + timeline)
+                        + ": " + e.getMessage());
+            }
         }
     }
 

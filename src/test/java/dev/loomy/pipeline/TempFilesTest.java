@@ -77,4 +77,21 @@ class TempFilesTest {
             live.destroyForcibly();
         }
     }
+
+    @Test
+    void aSweepAfterThisRunStoppedAlsoDeletesItsOwnFilesButNotALiveRunsOnes() throws Exception {
+        Path target = dir.resolve("b.png");
+        Process live = new ProcessBuilder("sleep", "60").start();
+        try {
+            Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
+            Path mine = Files.writeString(TempFiles.nameBeside(target), "left by this run's stopped child");
+
+            assertThat(TempFiles.sweepWithThisRun(dir)).isEqualTo(1);
+
+            assertThat(mine).doesNotExist();
+            assertThat(alive).exists();
+        } finally {
+            live.destroyForcibly();
+        }
+    }
 }
