@@ -44,7 +44,7 @@ class ImagePipelineTest {
                 throw new IllegalStateException("boom\nsecond line");
             }
 
-            public Map<String, Object> parameters() {
+            public Map<String, Number> parameters() {
                 return Map.of();
             }
         };
