@@ -1,6 +1,7 @@
 package dev.loomy.imageio;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -58,19 +59,32 @@ public final class TempFiles {
         }
     }
 
+    /** What goes into a file. */
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /**
      * Writes {@code bytes} to a temporary file beside {@code target}, then renames it over
      * {@code target}: whoever looks sees the old file or the new one, never a part.
      */
     public void replace(Path target, byte[] bytes) throws IOException {
+        replace(target, out -> out.write(bytes));
+    }
+
+    /** As {@link #replace(Path, byte[])}, with what {@code content} writes. */
+    public void replace(Path target, Content content) throws IOException {
         writing.readLock().lock();
         try {
             if (closed) {
                 throw new IOException("not written: loomy is stopping");
             }
+            // Not Files.createTempFile: its owner-only permissions would stay on the renamed file.
             Path temp = beside(target);
             try {
-                Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    content.writeTo(out);
+                }
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } finally {
                 done(temp);
@@ -78,6 +92,11 @@ public final class TempFiles {
         } finally {
             writing.readLock().unlock();
         }
+    }
+
+    /** Writes one file, a report or a chart, whole or not at all, outside any run's temporary files. */
+    public static void replaceOnce(Path target, Content content) throws IOException {
+        new TempFiles().replace(target, content);
     }
 
     /** Deletes every temporary file still registered; returns how many were deleted. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 
 /**
@@ -68,7 +69,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     public boolean write(Results results, PrintStream err) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, err, () -> AtomicFile.write(report, out -> {
+            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report, out -> {
                 PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
                 ResultFormat.forFile(report).write(results, print);
                 print.flush();
