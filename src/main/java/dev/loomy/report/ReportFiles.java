@@ -13,7 +13,7 @@ import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 
 /**
- * The files a session writes besides standard output: {@code --report}, {@code --chart} and
+ * The files a run writes besides standard output: {@code --report}, {@code --chart} and
  * {@code --timeline}. Their paths are checked before any work, so that a typo does not cost
  * a whole benchmark; each file is written whole or not at all.
  *

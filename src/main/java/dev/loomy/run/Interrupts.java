@@ -67,7 +67,7 @@ public final class Interrupts implements AutoCloseable {
         return new Interrupts(control, temps, outputs, err, quiet, false).install();
     }
 
-    /** For a child JVM measuring one pair for its parent: every signal only stops the run. */
+    /** For a child JVM measuring one trial for its parent: every signal only stops the run. */
     public static Interrupts forChild(RunControl control, TempFiles temps) {
         return new Interrupts(control, temps, null, null, true, true).install();
     }

@@ -16,7 +16,7 @@ import dev.loomy.run.RunConfig;
 /**
  * Measures each trial in its own child JVM, one child at a time, as JMH forks: no trial inherits
  * another's JIT profile, heap, threads or resident-memory peak. A child that dies becomes a
- * {@code crashed} row and the session goes on. After an interrupt no new child starts.
+ * {@code crashed} row and the run goes on. After an interrupt no new child starts.
  */
 public final class ForkEngine implements Engine {
 
