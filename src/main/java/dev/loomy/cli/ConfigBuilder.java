@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
 import dev.loomy.files.OutputFormat;
@@ -16,6 +17,7 @@ import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.Frames;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
@@ -31,6 +33,7 @@ final class ConfigBuilder {
 
     private final LoomyCommand command;
     private final Consumer<String> warnings;
+    private int unreadableFolders;
 
     /** @param warnings receives what the walk of the inputs found wrong but skipped */
     ConfigBuilder(LoomyCommand command, Consumer<String> warnings) {
@@ -58,6 +61,9 @@ final class ConfigBuilder {
         }
         List<Filter> filters = filters(selection.config.catalog().registry(), selection.filters);
         List<ImageFile> images = images(command.inputs);
+        if (!report.quiet) {
+            Frames.notes(images, warnings);
+        }
         RunConfig.Output output = new RunConfig.Output(run.output, !run.noWrite, imageFormat);
         int trials = strategies.size() * filters.size();
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
@@ -71,13 +77,18 @@ final class ConfigBuilder {
                 filters.stream().map(ResolvedFilter::of).toList(),
                 new RunConfig.Selection(selection.strategies, selection.filters), output,
                 new RunConfig.Measuring(measure.warmup, measure.repeat, fork),
-                new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight,
+                new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight, run.strict,
                         run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()),
                 engine);
-        checkLayout(config, filters);
+        checkInputsUntouched(config, filters, new ReportFiles(report.report, report.chart, report.timeline));
         return config;
+    }
+
+    /** Folders under the inputs that could not be read: their images were not done, as a failed image is not. */
+    int unreadableFolders() {
+        return unreadableFolders;
     }
 
     private void checkCounts() throws UsageError {
@@ -89,12 +100,15 @@ final class ConfigBuilder {
         if (warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + warmup);
         }
-        if (command.run.parallelism() < 1) {
-            throw new UsageError("--parallelism must be at least 1, not " + command.run.parallelism());
+        int parallelism = command.run.parallelism();
+        if (parallelism < 1 || parallelism > RunOptions.MAX_THREADS) {
+            throw new UsageError("--parallelism must be from 1 to " + RunOptions.MAX_THREADS + ", not " + parallelism);
         }
-        if (command.run.cvThreads < 1) {
-            throw new UsageError("--cv-threads must be at least 1, not " + command.run.cvThreads);
+        int cvThreads = command.run.cvThreads;
+        if (cvThreads < 1 || cvThreads > RunOptions.MAX_THREADS) {
+            throw new UsageError("--cv-threads must be from 1 to " + RunOptions.MAX_THREADS + ", not " + cvThreads);
         }
+        command.selection.check();
     }
 
     /** --reproducible measures in children started with OpenCV pinned, unless this JVM already is. */
@@ -124,7 +138,9 @@ final class ConfigBuilder {
 
     private List<ImageFile> images(List<Path> inputs) throws UsageError {
         try {
-            List<ImageFile> images = new InputWalker(warnings).walk(inputs);
+            InputWalker walker = new InputWalker(warnings);
+            List<ImageFile> images = walker.walk(inputs);
+            unreadableFolders = walker.unreadable();
             if (images.isEmpty()) {
                 throw new UsageError("no images found in " + inputs + " (looked for "
                         + String.join(", ", ImageExtensions.ALL) + ")");
@@ -135,15 +151,19 @@ final class ConfigBuilder {
         }
     }
 
-    private static void checkLayout(RunConfig config, List<Filter> filters) throws UsageError {
-        OutputLayout layout = config.layout();
-        if (layout != null) {
-            try {
+    /** Outputs, charts and reports may land neither in an input folder nor on an input image. */
+    private static void checkInputsUntouched(RunConfig config, List<Filter> filters, ReportFiles files)
+            throws UsageError {
+        try {
+            InputGuard guard = InputGuard.of(config.inputs(), config.images());
+            files.checkInputs(guard);
+            OutputLayout layout = config.layout();
+            if (layout != null) {
                 layout.check(config.inputs(), config.images(), filters.stream().map(Filter::name).toList(),
-                        config.strategies());
-            } catch (InputProblem e) {
-                throw new UsageError(e.getMessage());
+                        config.strategies(), guard);
             }
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
         }
     }
 

@@ -19,7 +19,7 @@ public final class ExitCodes {
     private ExitCodes() {
     }
 
-    /** The status for a finished session: an interrupt outranks a crash, which outranks failed images. */
+    /** The status for a finished run: an interrupt outranks a crash, which outranks failed images. */
     public static int of(List<Measurement> measurements, boolean interrupted) {
         if (interrupted || measurements.stream().anyMatch(m -> m.outcome() == Outcome.INTERRUPTED)) {
             return INTERRUPTED;

@@ -76,11 +76,14 @@ public final class LoomyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            RunConfig config = new ConfigBuilder(this, w -> err.println("loomy: " + w)).build();
+            ConfigBuilder builder = new ConfigBuilder(this, w -> err.println("loomy: " + w));
+            RunConfig config = builder.build();
             RunConfig.Reporting reporting = config.reporting();
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results = new Runner(control, temps, progress, err).run(config);
             int status = ExitCodes.of(results.measurements(), results.interrupted());
+            // A folder that could not be read holds images that were not done: as a failed image does.
+            status = status == ExitCodes.OK && builder.unreadableFolders() > 0 ? ExitCodes.FAILED_IMAGES : status;
             ResultFormat.named(reporting.format()).write(results, out);
             out.flush();
             ReportFiles files = new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());

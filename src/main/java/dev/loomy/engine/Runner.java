@@ -56,6 +56,10 @@ public final class Runner {
                     + "loomy before it reports anything");
         }
         OutputLayout layout = config.layout();
+        if (layout != null) {
+            sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
+                    layout, quiet);
+        }
         List<Measurement> measurements;
         try (Interrupts interrupts = Interrupts.forRun(control, temps, elsewhere && layout != null ? layout.root() : null,
                 err, quiet)) {
@@ -95,11 +99,14 @@ public final class Runner {
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (elsewhere && layout != null && childStopped) {
-            int swept = TempFiles.sweep(layout.root());
-            if (swept > 0 && !quiet) {
-                err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s")
-                        + " that a stopped child JVM or Spark task left in " + layout.root());
-            }
+            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout, quiet);
+        }
+    }
+
+    private void sayDeleted(int swept, String who, OutputLayout layout, boolean quiet) {
+        if (swept > 0 && !quiet) {
+            err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s") + " that " + who + " in "
+                    + layout.root());
         }
     }
 }

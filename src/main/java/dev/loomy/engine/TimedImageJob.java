@@ -2,6 +2,7 @@ package dev.loomy.engine;
 
 import java.util.Set;
 
+import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
@@ -25,6 +26,7 @@ final class TimedImageJob implements ImageJob {
     private volatile String lane;
     private volatile long completedAt;
     private volatile ImageTiming.Status status;
+    private volatile boolean warned;
 
     /** @param workers collects the thread that runs each job, see {@link #worker()} */
     TimedImageJob(int index, ImagePaths image, ImagePipeline pipeline, RunControl control, FailureLog failures,
@@ -68,7 +70,10 @@ final class TimedImageJob implements ImageJob {
 
     private ImageTiming.Status process() {
         try {
-            return pipeline.process(image, control) ? ImageTiming.Status.DONE : ImageTiming.Status.SKIPPED;
+            if (!pipeline.process(image, control, this::warn)) {
+                return ImageTiming.Status.SKIPPED;
+            }
+            return warned ? ImageTiming.Status.WARNED : ImageTiming.Status.DONE;
         } catch (ImageException e) {
             failures.report(e);
             return ImageTiming.Status.FAILED;
@@ -80,9 +85,14 @@ final class TimedImageJob implements ImageJob {
             control.crash("out of memory (" + e.getMessage() + ") at " + image.source().path());
             return ImageTiming.Status.FAILED;
         } catch (RuntimeException e) {
-            failures.report(image.source().path().toString(), "unexpected error: " + e);
+            failures.report(Names.shown(image.source().path()), "unexpected error: " + e);
             return ImageTiming.Status.FAILED;
         }
+    }
+
+    private void warn(String damage) {
+        warned = true;
+        failures.warn(image.source().path().toString(), damage);
     }
 
     /**

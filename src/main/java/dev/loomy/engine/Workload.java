@@ -53,7 +53,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
-                config.layout(), new ImageReader(execution.ioLatency()), write ? new ImageWriter(temps) : null,
+                config.layout(), new ImageReader(execution.ioLatency(), execution.strict()), write ? new ImageWriter(temps) : null,
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
                 new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes));
     }

@@ -1,8 +1,9 @@
 package dev.loomy.filter;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Mat;
 
@@ -38,11 +39,20 @@ public final class Chain implements Filter {
 
     @Override
     public Mat apply(Mat image) {
+        return apply(image, () -> false);
+    }
+
+    /** Looks at {@code stop} before every step. */
+    @Override
+    public Mat apply(Mat image, BooleanSupplier stop) {
         Mat current = image;
         boolean done = false;
         try {
             for (Filter step : steps) {
-                Mat next = step.apply(current);
+                if (stop.getAsBoolean()) {
+                    throw new CancellationException("chain '" + name + "' stopped between its steps");
+                }
+                Mat next = step.apply(current, stop);
                 if (next != current) {
                     Filters.releaseResult(image, current);
                 }
@@ -51,7 +61,7 @@ public final class Chain implements Filter {
             done = true;
             return current;
         } finally {
-            // A step failed: the last intermediate has no owner but this chain.
+            // A step failed, or the chain stopped: the last intermediate has no owner but this chain.
             if (!done) {
                 Filters.releaseResult(image, current);
             }
@@ -68,11 +78,16 @@ public final class Chain implements Filter {
         return steps.size() > 1 ? hungriest + 3 : hungriest;
     }
 
-    /** The steps' names, in order, under the key {@code chain}. */
+    /** As {@link #workingBytesPerPixel}: the hungriest step for this shape, and the previous step's result. */
     @Override
-    public Map<String, Object> parameters() {
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("chain", steps.stream().map(Filter::name).toList());
-        return parameters;
+    public long workingBytes(int width, int height) {
+        long hungriest = steps.stream().mapToLong(step -> step.workingBytes(width, height)).max().orElse(0);
+        return steps.size() > 1 ? hungriest + 3L * width * height : hungriest;
+    }
+
+    /** None of its own: its steps have theirs. */
+    @Override
+    public Map<String, Number> parameters() {
+        return Map.of();
     }
 }

@@ -1,5 +1,8 @@
 package dev.loomy.pipeline;
 
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
+
 import org.opencv.core.Mat;
 
 import dev.loomy.admission.Admission;
@@ -49,21 +52,32 @@ public final class ImagePipeline {
      *
      * @return true when the image was done, false when it was skipped or abandoned (nothing written)
      */
-    @SuppressWarnings("try") // the permit is held for the block, never used in it
     public boolean process(ImagePaths image, Cancellation cancel) throws ImageException, InterruptedException {
-        reader.awaitStorage();
+        return process(image, cancel, damage -> { });
+    }
+
+    /**
+     * As {@link #process(ImagePaths, Cancellation)}, telling {@code warnings} what is wrong with
+     * an image that is damaged but decoded all the same.
+     */
+    @SuppressWarnings("try") // the permit is held for the block, never used in it
+    public boolean process(ImagePaths image, Cancellation cancel, Consumer<String> warnings)
+            throws ImageException, InterruptedException {
+        if (!reader.awaitStorage(cancel::skipNew)) {
+            return false;
+        }
         try (Admission.Permit permit = admission.admit(image.source().path())) {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(image.source().path());
+            Mat input = reader.read(image.source().path(), warnings);
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                result = applyFilter(input, image);
-                if (cancel.abandonStarted()) {
+                result = applyFilter(input, image, cancel);
+                if (result == null || cancel.abandonStarted()) {
                     return false;
                 }
                 if (writer != null && image.output() != null) {
@@ -77,9 +91,12 @@ public final class ImagePipeline {
         }
     }
 
-    private Mat applyFilter(Mat input, ImagePaths image) throws ImageException {
+    /** The filter's result, or null when it gave up between its steps because the image is abandoned. */
+    private Mat applyFilter(Mat input, ImagePaths image, Cancellation cancel) throws ImageException {
         try {
-            return filter.apply(input);
+            return filter.apply(input, cancel::abandonStarted);
+        } catch (CancellationException e) {
+            return null;
         } catch (RuntimeException e) {
             throw new ImageException(image.source().path(), filter.name() + " failed: " + ImageException.oneLine(e));
         }

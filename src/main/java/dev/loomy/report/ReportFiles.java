@@ -9,12 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.loomy.files.InputGuard;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.Names;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 
 /**
- * The files a session writes besides standard output: {@code --report}, {@code --chart} and
- * {@code --timeline}. Their paths are checked before any work, so that a typo does not cost
- * a whole benchmark; each file is written whole or not at all.
+ * The files a run writes besides standard output: {@code --report}, {@code --chart} and
+ * {@code --timeline}. Their paths, and that charts can draw text on this host, are checked
+ * before any work, so that a typo does not cost a whole benchmark; each file is written whole
+ * or not at all.
  *
  * @param report   null when not asked for; likewise the others
  */
@@ -34,6 +39,27 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         if (timeline != null) {
             checkPng("--timeline", timeline);
             checkWritable("--timeline", timeline, seen);
+        }
+        if (chart != null || timeline != null) {
+            try {
+                ChartFonts.ready();
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException((chart != null ? "--chart=" + chart : "--timeline=" + timeline)
+                        + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Refuses a file that would be written onto an input image or into an input folder. */
+    public void checkInputs(InputGuard guard) throws InputProblem {
+        if (report != null) {
+            guard.check("--report=" + Names.shown(report), report);
+        }
+        if (chart != null) {
+            guard.check("--chart=" + Names.shown(chart), chart);
+        }
+        if (timeline != null) {
+            guard.check("--timeline=" + Names.shown(timeline), timeline);
         }
     }
 
@@ -68,7 +94,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     public boolean write(Results results, PrintStream err) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, err, () -> AtomicFile.write(report, out -> {
+            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report, out -> {
                 PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
                 ResultFormat.forFile(report).write(results, print);
                 print.flush();

@@ -18,7 +18,8 @@ import dev.loomy.strategy.Strategies;
 /**
  * The human format: what was measured and on what, once; then one table per strategy, one
  * row per filter, with the article's columns (Filter, Time (ms), Images, Avg (images/sec))
- * and a benchmark's; then what the columns mean.
+ * and a benchmark's; then what the columns mean. A Warnings column (images done from damaged
+ * files) appears only when some row has one, so that the usual table keeps its width.
  */
 public final class TableFormat implements ResultFormat {
 
@@ -34,12 +35,16 @@ public final class TableFormat implements ResultFormat {
         for (Summary s : results.summaries()) {
             byStrategy.computeIfAbsent(s.measurement().strategy(), k -> new ArrayList<>()).add(s);
         }
+        boolean warnings = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
+        // Warnings (images done from damaged files) only when some row has one: the usual table keeps its width.
+        List<Column> columns = warnings ? COLUMNS
+                : COLUMNS.stream().filter(c -> !c.name().equals(Schema.WARNINGS)).toList();
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
             out.println(heading(entry.getKey()));
-            TextTable table = new TextTable(COLUMNS.stream().map(Column::heading).toList(), alignment());
+            TextTable table = new TextTable(columns.stream().map(Column::heading).toList(), alignment(columns));
             for (Summary s : entry.getValue()) {
-                table.add(COLUMNS.stream().map(c -> c.text(s, false)).toList());
+                table.add(columns.stream().map(c -> c.text(s, false)).toList());
             }
             out.print(table.render());
             for (Summary s : entry.getValue()) {
@@ -62,10 +67,10 @@ public final class TableFormat implements ResultFormat {
                 .map(s -> strategy + ": " + s.description()).orElse(strategy);
     }
 
-    private static boolean[] alignment() {
-        boolean[] right = new boolean[COLUMNS.size()];
+    private static boolean[] alignment(List<Column> columns) {
+        boolean[] right = new boolean[columns.size()];
         for (int c = 0; c < right.length; c++) {
-            right[c] = COLUMNS.get(c).rightAligned();
+            right[c] = columns.get(c).rightAligned();
         }
         return right;
     }

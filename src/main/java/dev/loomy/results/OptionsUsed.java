@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param output     the output folder, or null when nothing was written
  * @param ioLatency  "20ms", "0.5ms", or "0" for none
+ * @param strict     whether a damaged but decodable image failed ({@code --strict})
  * @param reproducible whether OpenCV ran pinned to its baseline code
  * @param report     null when not asked for; likewise chart and timeline
  * @param engine     local or spark; master and partitions are Spark's, null for the local engine
@@ -26,6 +27,7 @@ public record OptionsUsed(
         @JsonProperty("cv-threads") int cvThreads,
         @JsonProperty("io-latency") String ioLatency,
         @JsonProperty("max-in-flight") String maxInFlight,
+        boolean strict,
         boolean fork,
         boolean reproducible,
         String format,

@@ -27,6 +27,9 @@ import dev.loomy.results.Column.Format;
  */
 public final class Schema {
 
+    /** Images done from damaged files; the table shows this column only when some row has one. */
+    public static final String WARNINGS = "warnings";
+
     public static final List<Column> COLUMNS = List.of(
             Column.of("strategy", "Strategy", TEXT, s -> text(s.measurement().strategy()), MARKDOWN, CSV, JSON),
             Column.of("filter", "Filter", TEXT, s -> text(s.measurement().filter()), TABLE, MARKDOWN, CSV, JSON),
@@ -36,6 +39,7 @@ public final class Schema {
             Column.of("time_max", "Max (ms)", MILLISECONDS, s -> decimal(s.timeMaxMs()), MARKDOWN),
             Column.of("images", "Images", COUNT, s -> count(s.measurement().images()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("failed", "Failed", COUNT, s -> count(s.measurement().failed()), TABLE, MARKDOWN, CSV, JSON),
+            Column.of(Schema.WARNINGS, "Warnings", COUNT, s -> count(s.measurement().warnings()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("runs", "Runs", COUNT, s -> count(s.measurement().runs().size()), CSV, JSON),
             Column.of("warmups", "Warm-ups", COUNT, s -> count(s.measurement().warmups()), CSV, JSON),
             Column.of("time_ms_median", "Median (ms)", MILLISECONDS, s -> decimal(s.timeMedianMs()), CSV, JSON),

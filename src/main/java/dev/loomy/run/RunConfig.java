@@ -95,12 +95,13 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
     /**
      * How the images of one run are processed, whatever its strategy.
      *
+     * @param strict       whether a damaged but decodable image fails ({@code --strict})
      * @param reproducible whether OpenCV runs pinned to its baseline code ({@code --reproducible}, or a JVM
      *                     started pinned)
      * @param pinChildren  whether child JVMs are started with OpenCV pinned (this one is not)
      */
     public record Execution(int parallelism, int cvThreads, Duration ioLatency, InFlightLimit maxInFlight,
-                            boolean reproducible, boolean pinChildren) {
+                            boolean strict, boolean reproducible, boolean pinChildren) {
     }
 
     /**
@@ -149,9 +150,9 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                 output.write() ? output.folder().toString() : null, !output.write(),
                 output.format().name().toLowerCase(java.util.Locale.ROOT), measuring.repeats(), measuring.warmups(),
                 execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
-                execution.maxInFlight().toString(), measuring.fork(), execution.reproducible(), reporting.format(), text(reporting.report()),
-                text(reporting.chart()), text(reporting.timeline()), inputs.stream().map(Path::toString).toList(),
-                engine.name(), engine.master(), engine.partitions());
+                execution.maxInFlight().toString(), execution.strict(), measuring.fork(), execution.reproducible(),
+                reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()),
+                inputs.stream().map(Path::toString).toList(), engine.name(), engine.master(), engine.partitions());
     }
 
     private static String text(Path path) {

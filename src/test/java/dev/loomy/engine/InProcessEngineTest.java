@@ -42,7 +42,7 @@ class InProcessEngineTest {
         }
 
         @Override
-        public Map<String, Object> parameters() {
+        public Map<String, Number> parameters() {
             return Map.of();
         }
     }

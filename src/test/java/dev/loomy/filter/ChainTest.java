@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.AfterEach;
@@ -79,7 +80,7 @@ class ChainTest {
             }
 
             @Override
-            public Map<String, Object> parameters() {
+            public Map<String, Number> parameters() {
                 return Map.of();
             }
         };
@@ -112,6 +113,18 @@ class ChainTest {
         assertThat(calls.get(1).input()).isSameAs(calls.get(0).output());
         assertThat(calls.get(2).input()).isSameAs(calls.get(0).output());
         assertThat(result).isSameAs(calls.get(2).output());
+    }
+
+    @Test
+    void aChainAskedToStopGivesUpBeforeItsNextStepAndReleasesWhatItMade() {
+        Chain chain = new Chain("c", List.of(making("A"), making("B"), making("C")));
+
+        // The stop comes once the first step is done.
+        assertThatThrownBy(() -> chain.apply(input, () -> !calls.isEmpty())).isInstanceOf(CancellationException.class);
+
+        assertThat(calls).extracting(Call::step).containsExactly("A");
+        assertThat(made.get(0).releases).as("A's result").isEqualTo(1);
+        assertThat(input.releases).isZero();
     }
 
     @Test
@@ -178,7 +191,8 @@ class ChainTest {
         Chain chain = new Chain("Night", List.of(passing("ALTMRetinex"), passing("Poster")));
 
         assertThat(chain.name()).isEqualTo("Night");
-        assertThat(chain.parameters()).containsExactly(Map.entry("chain", List.of("ALTMRetinex", "Poster")));
+        assertThat(chain.parameters()).isEmpty();
+        assertThat(chain.steps()).extracting(Filter::name).containsExactly("ALTMRetinex", "Poster");
     }
 
     @Test

@@ -43,7 +43,7 @@ final class SampleResults {
                 List.of(run(205, 4, "priority 1", "priority 10")), Outcome.OK, null);
         Measurement crashed = Measurement.crashed("threads", "NoOp", 4, 1, List.of(), "exit status 137, a|b");
         OptionsUsed options = new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), "out", false, "same", 3, 1, 2,
-                1, "0", "auto", true, false, "table", null, null, null, List.of("in"), "local", null, null);
+                1, "0", "auto", false, true, false, "table", null, null, null, List.of("in"), "local", null, null);
         return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options, false, true);
     }
 }

@@ -16,7 +16,7 @@ class SchemaTest {
 
     @Test
     void csvKeepsTheColumnsScriptsReadInTheirOrder() {
-        assertThat(names(Format.CSV)).containsExactly("strategy", "filter", "images", "failed", "runs", "warmups",
+        assertThat(names(Format.CSV)).containsExactly("strategy", "filter", "images", "failed", "warnings", "runs", "warmups",
                 "time_ms_median", "time_ms_min", "time_ms_max", "images_per_sec", "speedup_vs_loop",
                 "latency_ms_p50", "latency_ms_p95", "latency_ms_max", "peak_threads", "worker_threads",
                 "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note", "engine");

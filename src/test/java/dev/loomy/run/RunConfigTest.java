@@ -29,7 +29,7 @@ class RunConfigTest {
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft")),
                 new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG),
                 new RunConfig.Measuring(1, 3, true),
-                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, false),
+                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false),
                 new RunConfig.Reporting("csv", Path.of("r.json"), null, Path.of("t.png"), false, true));
     }
 

@@ -24,7 +24,7 @@ public final class TestConfigs {
                 new RunConfig.Selection(strategies, filters.stream().map(Filter::name).toList()),
                 new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME),
                 new RunConfig.Measuring(warmups, repeats, fork),
-                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false),
+                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false),
                 new RunConfig.Reporting("table", null, null, null, true, false));
     }
 }

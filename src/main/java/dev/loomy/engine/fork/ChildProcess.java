@@ -28,7 +28,7 @@ import dev.loomy.run.Trial;
 /**
  * One child JVM measuring one trial, seen from the parent: it reads the run on its standard input; its protocol lines drive the
  * progress display and the failure log; its standard error is passed on (each distinct line
- * once per session, stack traces left out) and its last lines kept to explain a crash. On an interrupt the child is
+ * once per run, stack traces left out) and its last lines kept to explain a crash. On an interrupt the child is
  * asked to stop (SIGTERM: it reports its partial measurement), then, after a grace period,
  * killed.
  */
@@ -174,6 +174,7 @@ final class ChildProcess {
                 listener.runFinished();
             }
             case ChildProtocol.Failure failure -> failures.report(failure.file(), failure.reason());
+            case ChildProtocol.Warning warning -> failures.warn(warning.file(), warning.reason());
             case ChildProtocol.Result r -> result = r.measurement();
         }
     }

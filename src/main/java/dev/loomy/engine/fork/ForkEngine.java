@@ -16,12 +16,15 @@ import dev.loomy.run.RunConfig;
 /**
  * Measures each trial in its own child JVM, one child at a time, as JMH forks: no trial inherits
  * another's JIT profile, heap, threads or resident-memory peak. A child that dies becomes a
- * {@code crashed} row and the session goes on. After an interrupt no new child starts.
+ * {@code crashed} row and the run goes on. After an interrupt no new child starts.
  */
 public final class ForkEngine implements Engine {
 
-    /** How long a child asked to stop may take to report its partial measurement. */
-    static final Duration GRACE = Duration.ofSeconds(5);
+    /**
+     * How long a child asked to stop may take to report its partial measurement: its images'
+     * {@link RunControl#GRACE} and one step more, within the 3 seconds a stop may take.
+     */
+    static final Duration GRACE = Duration.ofSeconds(2);
 
     private final ChildLauncher launcher;
     private final RunControl control;

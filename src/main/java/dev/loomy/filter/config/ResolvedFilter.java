@@ -65,8 +65,6 @@ public sealed interface ResolvedFilter {
         }
         Kind kind = Kind.all().stream().filter(k -> k.builtIn().getClass() == filter.getClass()).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(filter.name() + " is of no known filter kind"));
-        Map<String, Number> values = new LinkedHashMap<>();
-        filter.parameters().forEach((key, value) -> values.put(key, (Number) value));
-        return new OfKind(filter.name(), kind.name(), values);
+        return new OfKind(filter.name(), kind.name(), filter.parameters());
     }
 }

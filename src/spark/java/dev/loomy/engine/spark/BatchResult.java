@@ -24,8 +24,8 @@ record BatchResult(int partition, String slot, long startEpochNanos, List<Timing
             implements Serializable {
     }
 
-    /** A failed image: which, and why. */
-    record Failure(String file, String reason) implements Serializable {
+    /** A failed image, or one processed with a warning (damaged but decodable): which, and why. */
+    record Failure(String file, String reason, boolean warning) implements Serializable {
     }
 
     ResourcePeaks resourcePeaks() {

@@ -71,7 +71,14 @@ final class BatchRunner {
                 @Override
                 protected void emit(String file, String reason) {
                     synchronized (failures) {
-                        failures.add(new BatchResult.Failure(file, reason));
+                        failures.add(new BatchResult.Failure(file, reason, false));
+                    }
+                }
+
+                @Override
+                protected void emitWarning(String file, String damage) {
+                    synchronized (failures) {
+                        failures.add(new BatchResult.Failure(file, damage, true));
                     }
                 }
             };
@@ -100,7 +107,7 @@ final class BatchRunner {
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
                     ? new ImageWriter(new TempFiles()) : null;
-            ImagePipeline pipeline = new ImagePipeline(new ImageReader(execution.ioLatency()), filter, writer,
+            ImagePipeline pipeline = new ImagePipeline(new ImageReader(execution.ioLatency(), execution.strict()), filter, writer,
                     admissions.of(filter));
             long start = epochNanos();
             RunRecord record = new RunExecutor(control, log, RunListener.NONE)

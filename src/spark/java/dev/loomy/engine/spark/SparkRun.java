@@ -58,7 +58,13 @@ final class SparkRun {
         try {
             Function2<Object, BatchResult, BoxedUnit> arrived = (partition, result) -> {
                 results[(Integer) partition] = result;
-                result.failures().forEach(f -> failures.report(f.file(), f.reason()));
+                result.failures().forEach(f -> {
+                    if (f.warning()) {
+                        failures.warn(f.file(), f.reason());
+                    } else {
+                        failures.report(f.file(), f.reason());
+                    }
+                });
                 result.timings().forEach(t -> listener.imageDone(t.status()));
                 return BoxedUnit.UNIT;
             };

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -69,6 +70,32 @@ class SparkEngineTest {
         assertThat(column(spark.out(), "failed")).isEqualTo("1");
         assertThat(column(spark.out(), "outcome")).isEqualTo("failed-images");
         assertThat(files(dir.resolve("out"))).hasSize(9).doesNotContainKey("broken.png");
+    }
+
+    @Test
+    void aDamagedJpegIsWarnedAboutAndCountedAndStrictFailsIt() throws IOException {
+        byte[] jpeg = Files.readAllBytes(input.resolve("sub/photo0.jpg"));
+        Files.write(input.resolve("half.jpg"), Arrays.copyOf(jpeg, jpeg.length / 2));
+
+        Run lenient = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "-o",
+                dir.resolve("lenient").toString(), input.toString());
+        Run strict = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "--strict", "-o",
+                dir.resolve("strict").toString(), input.toString());
+
+        // The executor's warning comes back to the driver: one line, the row counts it, the image is written.
+        assertThat(lenient.status()).as(lenient.err()).isEqualTo(ExitCodes.OK);
+        assertThat(lenient.err().lines().filter(l -> l.contains("half.jpg"))).singleElement().asString()
+                .contains(": warning: truncated");
+        assertThat(column(lenient.out(), "warnings")).isEqualTo("1");
+        assertThat(column(lenient.out(), "failed")).isEqualTo("0");
+        assertThat(files(dir.resolve("lenient"))).hasSize(10).containsKey("half.jpg");
+        // --strict reaches the executors: the same file is a failed image there.
+        assertThat(strict.status()).as(strict.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(strict.err().lines().filter(l -> l.contains("half.jpg"))).singleElement().asString()
+                .doesNotContain("warning").contains(": truncated");
+        assertThat(column(strict.out(), "warnings")).isEqualTo("0");
+        assertThat(column(strict.out(), "failed")).isEqualTo("1");
+        assertThat(files(dir.resolve("strict"))).hasSize(9).doesNotContainKey("half.jpg");
     }
 
     @Test
