@@ -99,6 +99,17 @@ class SparkEngineTest {
     }
 
     @Test
+    void reproducibleIsRefusedBeforeAnyWork() {
+        Run spark = run("--engine=spark", "--master=local[1]", "--reproducible", "-o", dir.resolve("out").toString(),
+                input.toString());
+
+        assertThat(spark.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(spark.err().lines()).singleElement().asString()
+                .contains("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void aRetriedTaskLeavesNoDuplicateAndNoTemporaryFile() throws IOException {
         // Each task's first attempt writes one image, then fails; Spark's second attempt writes them all again.
         String fault = "--spark-conf=" + SparkEngine.FAIL_FIRST_ATTEMPT + "=1";
