@@ -5,7 +5,8 @@ import java.util.Map;
 import org.opencv.core.Mat;
 
 /**
- * An image filter: an 8-bit, 3-channel BGR image in, an image of the same kind out.
+ * An image filter: an 8-bit, 3-channel BGR image in, an 8-bit image out: 3-channel BGR, or
+ * 1-channel gray for the filters whose look is gray (Gray, Sobelo), as origami gives them.
  *
  * <p>The contract every implementation keeps:
  * <ul>
@@ -22,6 +23,11 @@ public interface Filter {
     String name();
 
     Mat apply(Mat image);
+
+    /** What the filter does, in one line, as {@code loomy filters} shows it. */
+    default String description() {
+        return "";
+    }
 
     /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
     Map<String, Object> parameters();
