@@ -16,8 +16,8 @@ import picocli.CommandLine.Mixin;
 /** {@code loomy filters}: every filter known, with its kind, its parameters and where it is defined. */
 @Command(name = "filters", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Lists every filter known (built-in and from the filters file) with its kind and "
-                + "parameter values; a chain shows its steps in order."},
+        description = {"Lists every filter known (built-in and from the filters file) with its kind, what it "
+                + "does and its parameter values; a chain shows its steps in order."},
         footer = {"", "Exit status: 0 listed; 2 the filters file is missing or broken."})
 public final class FiltersCommand implements Callable<Integer> {
 
@@ -39,10 +39,11 @@ public final class FiltersCommand implements Callable<Integer> {
     }
 
     static String render(FilterCatalog catalog) {
-        TextTable table = new TextTable(List.of("NAME", "KIND", "DEFINED", "PARAMETERS"));
+        TextTable table = new TextTable(List.of("NAME", "KIND", "DEFINED", "DESCRIPTION", "PARAMETERS"));
         for (FilterCatalog.Entry entry : catalog.entries()) {
             table.add(List.of(entry.filter().name(), entry.kind(),
-                    entry.line() == 0 ? "built-in" : "line " + entry.line(), parameters(entry.filter())));
+                    entry.line() == 0 ? "built-in" : "line " + entry.line(), entry.filter().description(),
+                    parameters(entry.filter())));
         }
         String source = catalog.packaged() ? "loomy's packaged default (no --config, no ./filters.yaml)"
                 : catalog.source();

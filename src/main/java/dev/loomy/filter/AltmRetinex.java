@@ -107,6 +107,11 @@ public final class AltmRetinex implements Filter {
     }
 
     @Override
+    public String description() {
+        return "tone mapping: shadows lifted, detail kept";
+    }
+
+    @Override
     public Mat apply(Mat image) {
         Filters.requireBgr(NAME, image);
         try (MatScope scope = new MatScope()) {

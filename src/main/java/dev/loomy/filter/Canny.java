@@ -28,7 +28,7 @@ public final class Canny extends CatalogueFilter {
      * @param inverted   black edges on white rather than white on black
      */
     public Canny(String name, int threshold1, int threshold2, boolean inverted) {
-        super(NAME, name, "edges: black lines on white (white on black when not inverted)",
+        super(NAME, name, inverted ? "black edges on white" : "white edges on black",
                 "threshold1", threshold1, "threshold2", threshold2, "inverted", inverted);
         this.threshold1 = requireRange(NAME, "threshold1", threshold1, 0, Integer.MAX_VALUE);
         this.threshold2 = requireRange(NAME, "threshold2", threshold2, 0, Integer.MAX_VALUE);

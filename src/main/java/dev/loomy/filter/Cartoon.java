@@ -38,7 +38,7 @@ public final class Cartoon extends CatalogueFilter {
      * @param c          what the threshold takes from the neighbourhood's mean
      */
     public Cartoon(String name, int d, int sigmaColor, int sigmaSpace, int ksize, double maxValue, int blockSize, int c) {
-        super(NAME, name, "bilateral-smoothed colour with dark line art", "d", d, "sigmaColor", sigmaColor,
+        super(NAME, name, "smoothed colour with dark line art", "d", d, "sigmaColor", sigmaColor,
                 "sigmaSpace", sigmaSpace, "ksize", ksize, "maxValue", maxValue, "blockSize", blockSize, "C", c);
         // The work grows with d^2 per pixel: 25 is already 14 times the default's.
         this.d = requireRange(NAME, "d", d, 1, 25);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.opencv.core.Mat;
+import org.opencv.imgproc.Imgproc;
 
 /**
  * Filters applied one after the other, each to the previous one's result.
@@ -12,7 +13,8 @@ import org.opencv.core.Mat;
  * <p>Every intermediate result is released as soon as the next step has made its own; a step
  * that returns its input (NoOp) hands the same Mat on, which is then released once, not twice.
  * The chain's own input is never released, and its result follows the {@link Filter} contract:
- * a new Mat, or the input itself when every step returned its input.
+ * a new Mat, or the input itself when every step returned its input. A step's 1-channel result
+ * goes to the next step as three equal channels.
  */
 public final class Chain implements Filter {
 
@@ -32,6 +34,11 @@ public final class Chain implements Filter {
         return name;
     }
 
+    @Override
+    public String description() {
+        return "its steps, in order";
+    }
+
     public List<Filter> steps() {
         return steps;
     }
@@ -41,12 +48,19 @@ public final class Chain implements Filter {
         Mat current = image;
         boolean done = false;
         try {
-            for (Filter step : steps) {
-                Mat next = step.apply(current);
+            for (int i = 0; i < steps.size(); i++) {
+                Mat next = steps.get(i).apply(current);
                 if (next != current) {
                     Filters.releaseResult(image, current);
                 }
                 current = next;
+                if (current.channels() == 1 && i < steps.size() - 1) {
+                    // A gray result (Gray, Sobelo) goes on as three equal channels: what filters take.
+                    Mat bgr = new Mat();
+                    Imgproc.cvtColor(current, bgr, Imgproc.COLOR_GRAY2BGR);
+                    Filters.releaseResult(image, current);
+                    current = bgr;
+                }
             }
             done = true;
             return current;

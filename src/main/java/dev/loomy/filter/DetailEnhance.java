@@ -22,7 +22,7 @@ public final class DetailEnhance extends CatalogueFilter {
      * @param sigmaR how different a colour may be and still be averaged, in (0, 1]; a float too
      */
     public DetailEnhance(String name, double sigmaS, double sigmaR) {
-        super(NAME, name, "crisp details, stronger local contrast (OpenCV's detailEnhance)",
+        super(NAME, name, "crisp details, local contrast",
                 "sigma_s", sigmaS, "sigma_r", sigmaR);
         this.sigmaS = (float) requireRange(NAME, "sigma_s", sigmaS, 0, false, 200);
         this.sigmaR = (float) requireRange(NAME, "sigma_r", sigmaR, 0, false, 1);

@@ -24,7 +24,7 @@ public final class EdgePreserving extends CatalogueFilter {
      * @param sigmaR  how different a colour may be and still be averaged, in (0, 1]; a float too
      */
     public EdgePreserving(String name, int flags, double sigmaS, double sigmaR) {
-        super(NAME, name, "smoothed, edges kept (OpenCV's edgePreservingFilter)",
+        super(NAME, name, "smoothed, edges kept",
                 "flags", flags, "sigma_s", sigmaS, "sigma_r", sigmaR);
         this.flags = requireRange(NAME, "flags", flags, Photo.RECURS_FILTER, Photo.NORMCONV_FILTER);
         this.sigmaS = (float) requireRange(NAME, "sigma_s", sigmaS, 0, false, 200);

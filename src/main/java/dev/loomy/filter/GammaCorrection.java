@@ -24,7 +24,7 @@ public final class GammaCorrection extends CatalogueFilter {
 
     /** @param gamma used as origami's float: the value's nearest float, above 0 */
     public GammaCorrection(String name, double gamma) {
-        super(NAME, name, "gamma curve with origami's default of 0.1: very dark, crushed shadows", "gamma", gamma);
+        super(NAME, name, "gamma curve: very dark, crushed shadows", "gamma", gamma);
         this.gamma = requireRange(NAME, "gamma", gamma, 0, false, Float.MAX_VALUE);
         float inverse = 1 / (float) gamma;
         for (int i = 0; i < 256; i++) {

@@ -18,7 +18,7 @@ public final class Gray extends CatalogueFilter {
     }
 
     public Gray(String name) {
-        super(NAME, name, "grayscale, with origami's red and blue weights swapped (1 channel)");
+        super(NAME, name, "grayscale, red and blue weights swapped (1 channel)");
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class PixelSepia extends CatalogueFilter {
      * @param intensity taken from blue, -255..255
      */
     public PixelSepia(String name, int depth, int intensity) {
-        super(NAME, name, "flat brown sepia from each pixel's average", "depth", depth, "intensity", intensity);
+        super(NAME, name, "flat brown sepia", "depth", depth, "intensity", intensity);
         this.depth = requireRange(NAME, "depth", depth, -255, 255);
         this.intensity = requireRange(NAME, "intensity", intensity, -255, 255);
     }

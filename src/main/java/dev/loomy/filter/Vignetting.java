@@ -29,7 +29,7 @@ public final class Vignetting extends CatalogueFilter {
     }
 
     public Vignetting(String name) {
-        super(NAME, name, "brightened centre, black outside an ellipse-like disc");
+        super(NAME, name, "brightened centre, black outside a disc");
     }
 
     @Override

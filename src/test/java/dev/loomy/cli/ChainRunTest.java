@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +14,12 @@ import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.TestImages;
+import dev.loomy.filter.Canny;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.Gray;
+import dev.loomy.filter.Vignetting;
 import dev.loomy.opencv.OpenCv;
 
 /** A chain defined in a filters file runs by its name through the main command, end to end. */
@@ -61,6 +68,42 @@ class ChainRunTest {
             before.release();
             after.release();
             diff.release();
+        }
+    }
+    /** Catalogue filters by name, with parameters and in a chain, through the main command: gray ones write 1 channel. */
+    @Test
+    void catalogueFiltersRunByNameWithParametersAndInChains() throws Exception {
+        Path input = Files.createDirectory(dir.resolve("in"));
+        TestImages.write(input.resolve("photo.png"), 90, 70, 5);
+        Path config = Files.writeString(dir.resolve("mine.yaml"), """
+                filters:
+                  Edges: {kind: Canny, threshold1: 40, inverted: false}
+                  Look: {chain: [Gray, Edges, Vignetting]}
+                """);
+        Path out = dir.resolve("out");
+
+        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=Look,Gray,sobelo",
+                "--strategy=loop", "--no-fork", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.status()).isEqualTo(ExitCodes.OK);
+        Mat photo = Imgcodecs.imread(input.resolve("photo.png").toString());
+        Mat look = Imgcodecs.imread(out.resolve("Look/loop/photo.png").toString(), Imgcodecs.IMREAD_UNCHANGED);
+        Mat gray = Imgcodecs.imread(out.resolve("Gray/loop/photo.png").toString(), Imgcodecs.IMREAD_UNCHANGED);
+        Mat sobelo = Imgcodecs.imread(out.resolve("Sobelo/loop/photo.png").toString(), Imgcodecs.IMREAD_UNCHANGED);
+        Filter chain = new Chain("Look", List.of(new Gray(), new Canny("Edges", 40, 200, false), new Vignetting()));
+        Mat expected = chain.apply(photo);
+        Mat diff = new Mat();
+        try {
+            assertThat(gray.channels()).isEqualTo(1);
+            assertThat(sobelo.channels()).isEqualTo(1);
+            assertThat(look.channels()).isEqualTo(3);
+            Core.absdiff(look, expected, diff);
+            assertThat(Core.countNonZero(diff.reshape(1))).isZero();
+            // White edges on black, then the disc: some pixels lit, not all.
+            assertThat(Core.countNonZero(look.reshape(1))).isPositive().isLessThan((int) look.total());
+        } finally {
+            List.of(photo, look, gray, sobelo, expected, diff).forEach(Mat::release);
         }
     }
 }

@@ -111,7 +111,7 @@ final class FiltersFileParser {
                     + "' (expected: " + String.join(", ", kindNames()) + ")");
         }
         Map<String, Object> defaults = kind.builtIn().parameters();
-        Map<String, Number> values = new LinkedHashMap<>();
+        Map<String, Object> values = new LinkedHashMap<>();
         for (Entry field : fields) {
             if (field == kindEntry) {
                 continue;
@@ -122,11 +122,11 @@ final class FiltersFileParser {
                 throw source.error(field.keyNode(), "unknown key '" + field.key() + "' in filter '" + name
                         + "' (expected: " + String.join(", ", expected) + ")");
             }
-            values.put(field.key(), number(field, defaults.get(field.key()), name));
+            values.put(field.key(), value(field, defaults.get(field.key()), name));
         }
-        defaults.forEach((parameter, value) -> values.putIfAbsent(parameter, (Number) value));
+        defaults.forEach(values::putIfAbsent);
         try {
-            Filter filter = kind.factory().create(name, values);
+            Filter filter = kind.factory().create(name, new Kind.Values(values));
             return new Definition.OfKind(name, YamlSource.line(entry.keyNode()), kind.name(), filter);
         } catch (IllegalArgumentException e) {
             throw source.error(culprit(e.getMessage(), fields, entry), "invalid parameters for filter '" + name
@@ -149,9 +149,16 @@ final class FiltersFileParser {
         return filter.keyNode();
     }
 
-    /** A parameter's value, of the type of its default: Integer or Double. */
-    private Number number(Entry field, Object defaultValue, String filter) throws FiltersFileException {
+    /** A parameter's value, of the type of its default: Integer, Double or Boolean. */
+    private Object value(Entry field, Object defaultValue, String filter) throws FiltersFileException {
         Node node = field.value();
+        if (defaultValue instanceof Boolean) {
+            if (!(node instanceof ScalarNode scalar) || !node.getTag().equals(Tag.BOOL)) {
+                throw source.error(node, "'" + field.key() + "' in filter '" + filter + "' is " + YamlSource.describe(node)
+                        + ", expected true or false");
+            }
+            return source.value(scalar);
+        }
         boolean integer = defaultValue instanceof Integer;
         String expected = integer ? "an integer" : "a number";
         String what = "'" + field.key() + "' in filter '" + filter + "' is ";
