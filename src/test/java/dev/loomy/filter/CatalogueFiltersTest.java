@@ -16,6 +16,7 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgproc.Imgproc;
+import org.opencv.photo.Photo;
 
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
@@ -224,6 +225,21 @@ class CatalogueFiltersTest {
         } finally {
             last.release();
             image.release();
+        }
+    }
+    /** flags = 2 asks OpenCV for normalised convolution, a different smoothing from the default recursive one. */
+    @Test
+    void edgePreservingPassesItsFlagsToOpenCv() {
+        Mat image = TestImages.image(60, 40, 11);
+        Mat recursive = new EdgePreserving().apply(image);
+        Mat normalised = new EdgePreserving("N", Photo.NORMCONV_FILTER, 60, 0.4).apply(image);
+        Mat expected = new Mat();
+        try {
+            Photo.edgePreservingFilter(image, expected, Photo.NORMCONV_FILTER, 60f, 0.4f);
+            assertThat(MatDifference.between(normalised, expected).identical()).isTrue();
+            assertThat(MatDifference.between(normalised, recursive).identical()).isFalse();
+        } finally {
+            List.of(image, recursive, normalised, expected).forEach(Mat::release);
         }
     }
 }
