@@ -47,9 +47,9 @@ public final class Canny extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: OpenCV's two 16-bit 3-channel derivatives and its int map, the edges and the result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 14.3 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 20;
+        return 15;
     }
 }

@@ -69,9 +69,9 @@ public final class Cartoon extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: two gray planes, the 3-byte mask and the 3-byte result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 8.1 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 8;
+        return 9;
     }
 }

@@ -35,9 +35,9 @@ public final class DetailEnhance extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: OpenCV's float Lab image, its filtered copies and the result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 90.7 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 80;
+        return 91;
     }
 }

@@ -38,9 +38,9 @@ public final class EdgePreserving extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: OpenCV's float copies of the image, its derivatives and transforms, and the result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 71.1 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 80;
+        return 72;
     }
 }

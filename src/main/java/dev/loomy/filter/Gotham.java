@@ -34,9 +34,9 @@ public final class Gotham extends CatalogueFilter {
         return lab;
     }
 
-    /** The Lab image, converted back in place: the result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 6.0 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 3;
+        return 7;
     }
 }

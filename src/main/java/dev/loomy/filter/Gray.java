@@ -28,9 +28,9 @@ public final class Gray extends CatalogueFilter {
         return gray;
     }
 
-    /** The 1-byte result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 1.3 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 1;
+        return 2;
     }
 }

@@ -46,9 +46,9 @@ public final class HighContrast extends CatalogueFilter {
         return hsv;
     }
 
-    /** Counted: the HSV image, which becomes the result, and its three planes. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 8.8 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 6;
+        return 9;
     }
 }

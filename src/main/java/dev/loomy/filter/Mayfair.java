@@ -39,9 +39,9 @@ public final class Mayfair extends CatalogueFilter {
         return work;
     }
 
-    /** One 3-byte image, converted in place throughout: the result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 6.1 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 3;
+        return 7;
     }
 }

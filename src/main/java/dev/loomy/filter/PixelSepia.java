@@ -58,9 +58,9 @@ public final class PixelSepia extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: the three planes, the 2-byte sum and the 3-byte result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 8.3 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 8;
+        return 9;
     }
 }

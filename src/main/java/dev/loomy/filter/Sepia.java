@@ -51,9 +51,9 @@ public final class Sepia extends CatalogueFilter {
         return result;
     }
 
-    /** The 3-byte result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 3.4 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 3;
+        return 4;
     }
 }

@@ -39,9 +39,9 @@ public final class Sobelo extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: the gray image, which becomes the result, and the 4-byte gradient. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 5.3 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 5;
+        return 6;
     }
 }

@@ -37,9 +37,9 @@ public final class Valencia extends CatalogueFilter {
         return hsv;
     }
 
-    /** Counted: the HSV image, which becomes the result, and the hue plane. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 7.4 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 4;
+        return 8;
     }
 }

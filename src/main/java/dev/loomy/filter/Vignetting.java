@@ -97,9 +97,9 @@ public final class Vignetting extends CatalogueFilter {
         return x * x;
     }
 
-    /** Counted: the 8-byte distances, the mask and the 3-byte result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 12.6 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 12;
+        return 13;
     }
 }

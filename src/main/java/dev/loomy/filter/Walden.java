@@ -60,9 +60,9 @@ public final class Walden extends CatalogueFilter {
         return result;
     }
 
-    /** Counted: the Lab image and the result. */
+    /** Measured as {@link Filter#workingBytesPerPixel} says, at 2000x1500 only: 9.1 bytes a pixel over NoOp. */
     @Override
     public double workingBytesPerPixel() {
-        return 6;
+        return 10;
     }
 }
