@@ -14,12 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.Point;
 import org.opencv.core.Scalar;
 import org.opencv.imgproc.Imgproc;
 
 import dev.loomy.TestImages;
+import dev.loomy.opencv.OpenCv;
 
 /**
  * A filter's result and temporaries are released when the caller releases the result, not
@@ -90,6 +92,10 @@ class FilterMemoryTest {
 
     /** In the child: for each filter named, its name and the growth of resident memory, in bytes, over its rounds after the warm-up. */
     public static void main(String[] args) throws Exception {
+        // One OpenCV thread, as loomy runs by default (--cv-threads=1): each of OpenCV's workers would take
+        // a malloc arena of its own, whose kept buffers grow the process at moments no filter chooses.
+        OpenCv.load();
+        Core.setNumThreads(1);
         // A black patch, so that every branch runs (ALTMRetinex treats Lw = 0 apart).
         Mat image = TestImages.image(WIDTH, HEIGHT, 3);
         Imgproc.rectangle(image, new Point(0, 0), new Point(99, 99), Scalar.all(0), -1);
