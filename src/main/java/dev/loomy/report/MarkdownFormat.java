@@ -12,7 +12,7 @@ import dev.loomy.measure.Summary;
 public final class MarkdownFormat implements ResultFormat {
 
     static final List<String> HEADERS = List.of("Strategy", "Filter", "Time (ms)", "Min (ms)", "Max (ms)", "Images",
-            "Failed", "Avg (images/sec)", "vs loop", "p50 (ms)", "p95 (ms)", "Peak threads", "Peak heap (MiB)",
+            "Failed", "Warnings", "Avg (images/sec)", "vs loop", "p50 (ms)", "p95 (ms)", "Peak threads", "Peak heap (MiB)",
             "Peak RSS (MiB)", "Outcome");
 
     @Override
@@ -53,7 +53,7 @@ public final class MarkdownFormat implements ResultFormat {
         String rss = Numbers.mebibytes(s.peaks().rssBytes());
         List<String> cells = new ArrayList<>(List.of(m.strategy(), m.filter(), Numbers.fixed(s.timeMedianMs(), 1),
                 Numbers.fixed(s.timeMinMs(), 1), Numbers.fixed(s.timeMaxMs(), 1), Integer.toString(m.images()),
-                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
+                Integer.toString(m.failed()), Integer.toString(m.warnings()), Numbers.fixed(s.imagesPerSec(), 2),
                 s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "",
                 Numbers.fixed(s.latencyP50Ms(), 1), Numbers.fixed(s.latencyP95Ms(), 1), Numbers.count(s.peaks().threads()),
                 Numbers.mebibytes(s.peaks().heapBytes()),
