@@ -2,7 +2,6 @@ package dev.loomy.cli;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 
@@ -55,9 +54,8 @@ public final class FiltersCommand implements Callable<Integer> {
             return String.join(" -> ", chain.steps().stream().map(Filter::name).toList());
         }
         StringJoiner text = new StringJoiner(", ");
-        for (Map.Entry<String, Object> parameter : filter.parameters().entrySet()) {
-            text.add(parameter.getKey() + "=" + parameter.getValue());
-        }
+        filter.parameters().forEach((name, value) -> text.add(name + "=" + value));
+        filter.flags().forEach((name, value) -> text.add(name + "=" + value));
         return text.length() == 0 ? "none" : text.toString();
     }
 }

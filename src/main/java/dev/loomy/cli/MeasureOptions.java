@@ -17,8 +17,4 @@ public final class MeasureOptions {
             description = "measure each strategy and filter in its own child JVM, as JMH does, or (--no-fork) all "
                     + "in this one (default: fork when more than one strategy and filter are measured)")
     Boolean fork;
-
-    /** Set by a forking parent: measure only this {@code strategy/filter} and report through the child protocol. */
-    @Option(names = "--child", hidden = true, paramLabel = "STRATEGY/FILTER")
-    String child;
 }

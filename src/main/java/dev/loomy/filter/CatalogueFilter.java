@@ -21,21 +21,31 @@ public abstract class CatalogueFilter implements Filter {
     private final String kind;
     private final String name;
     private final String description;
-    private final Map<String, Object> parameters;
+    private final Map<String, Number> parameters;
+    private final Map<String, Boolean> flags;
 
     /**
      * @param kind        the built-in's name, which messages about the input give
-     * @param parameters  names and values in pairs, in the order {@code loomy filters} lists them
+     * @param parameters  names and values (Integer, Double or Boolean) in pairs, in the order
+     *                    {@code loomy filters} lists them; the Booleans become {@link #flags()}
      */
     protected CatalogueFilter(String kind, String name, String description, Object... parameters) {
         this.kind = kind;
         this.name = Filters.requireName(name);
         this.description = description;
-        Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, Number> numbers = new LinkedHashMap<>();
+        Map<String, Boolean> switches = new LinkedHashMap<>();
         for (int i = 0; i < parameters.length; i += 2) {
-            values.put((String) parameters[i], parameters[i + 1]);
+            String parameter = (String) parameters[i];
+            switch (parameters[i + 1]) {
+                case Boolean flag -> switches.put(parameter, flag);
+                case Integer number -> numbers.put(parameter, number);
+                case Double number -> numbers.put(parameter, number);
+                default -> throw new IllegalArgumentException(parameter + " is neither an Integer, a Double nor a Boolean");
+            }
         }
-        this.parameters = Collections.unmodifiableMap(values);
+        this.parameters = Collections.unmodifiableMap(numbers);
+        this.flags = Collections.unmodifiableMap(switches);
     }
 
     @Override
@@ -49,8 +59,13 @@ public abstract class CatalogueFilter implements Filter {
     }
 
     @Override
-    public final Map<String, Object> parameters() {
+    public final Map<String, Number> parameters() {
         return parameters;
+    }
+
+    @Override
+    public final Map<String, Boolean> flags() {
+        return flags;
     }
 
     @Override

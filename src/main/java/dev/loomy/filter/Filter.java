@@ -42,8 +42,19 @@ public interface Filter {
         return "";
     }
 
-    /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
-    Map<String, Object> parameters();
+    /**
+     * The parameters and their values (an Integer or a Double each), in a stable order, as
+     * {@code loomy filters} shows them; a chain has none of its own, only its steps.
+     */
+    Map<String, Number> parameters();
+
+    /**
+     * The on/off parameters and their values, in a stable order, listed after {@link #parameters()};
+     * kept apart so that every parameter keeps a type of its own.
+     */
+    default Map<String, Boolean> flags() {
+        return Map.of();
+    }
 
     /**
      * Native memory {@link #apply} holds at its peak, per pixel of the input, beyond the

@@ -1,9 +1,11 @@
 package dev.loomy.report;
 
 import java.util.Locale;
-import java.util.Map;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Results;
+
 
 /** The sentences every human format prints once: what was measured, and on what. */
 final class Captions {
@@ -29,16 +31,16 @@ final class Captions {
             line.append(", ").append(String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024)));
         }
         line.append(", ").append(m.cpu()).append(", ").append(m.os()).append(", ").append(m.jdk());
-        Map<String, Object> o = results.options();
-        line.append("; parallelism ").append(o.get("parallelism")).append(", cv-threads ").append(o.get("cv-threads"));
-        Object latency = o.get("io-latency");
-        if (latency != null && !"0".equals(latency.toString())) {
+        OptionsUsed o = results.options();
+        line.append("; parallelism ").append(o.parallelism()).append(", cv-threads ").append(o.cvThreads());
+        String latency = o.ioLatency();
+        if (latency != null && !"0".equals(latency)) {
             line.append(", io-latency ").append(latency);
         }
-        if (Boolean.TRUE.equals(o.get("no-write"))) {
+        if (o.noWrite()) {
             line.append(", nothing written");
         }
-        if (Boolean.TRUE.equals(o.get("reproducible"))) {
+        if (o.reproducible()) {
             line.append(", reproducible (OpenCV's baseline code: the same bytes on every x86-64 CPU)");
         }
         return line.append('.').toString();

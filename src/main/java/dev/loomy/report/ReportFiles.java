@@ -12,9 +12,11 @@ import java.util.Locale;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.Names;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.results.Results;
 
 /**
- * The files a session writes besides standard output: {@code --report}, {@code --chart} and
+ * The files a run writes besides standard output: {@code --report}, {@code --chart} and
  * {@code --timeline}. Their paths, and that charts can draw text on this host, are checked
  * before any work, so that a typo does not cost a whole benchmark; each file is written whole
  * or not at all.
@@ -92,7 +94,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     public boolean write(Results results, PrintStream err) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, err, () -> AtomicFile.write(report, out -> {
+            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report, out -> {
                 PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
                 ResultFormat.forFile(report).write(results, print);
                 print.flush();

@@ -14,6 +14,9 @@ import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.loomy.TestImages;
 import dev.loomy.filter.Canny;
 import dev.loomy.filter.Chain;
@@ -105,5 +108,51 @@ class ChainRunTest {
         } finally {
             List.of(photo, look, gray, sobelo, expected, diff).forEach(Mat::release);
         }
+    }
+
+    /**
+     * Catalogue filters measured in child JVMs (the default with several strategies): each child
+     * rebuilds the filter from the run's JSON, Canny's flag included, and writes what this JVM makes.
+     */
+    @Test
+    void catalogueFiltersRunForkedAsTheyRunHere() throws Exception {
+        OpenCv.load();
+        Path input = Files.createDirectory(dir.resolve("in"));
+        TestImages.write(input.resolve("photo.png"), 90, 70, 7);
+        Path config = Files.writeString(dir.resolve("mine.yaml"), """
+                filters:
+                  Edges: {kind: Canny, threshold1: 40, inverted: false}
+                """);
+        Path out = dir.resolve("out");
+
+        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "-s", "loop,virtual",
+                "-f", "Canny,Gray,Edges", "--format=json", "--quiet", "-o", out.toString(), input.toString());
+
+        assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertThat(root.get("forked").asBoolean()).isTrue();
+        assertThat(root.get("results")).hasSize(6).allSatisfy(row -> assertThat(row.get("outcome").asText()).isEqualTo("ok"));
+        Mat photo = Imgcodecs.imread(input.resolve("photo.png").toString());
+        for (Filter filter : List.of(new Canny(), new Gray(), new Canny("Edges", 40, 200, false))) {
+            Mat expected = filter.apply(photo);
+            try {
+                for (String strategy : List.of("loop", "virtual")) {
+                    Path written = out.resolve(filter.name() + "/" + strategy + "/photo.png");
+                    Mat got = Imgcodecs.imread(written.toString(), Imgcodecs.IMREAD_UNCHANGED);
+                    Mat diff = new Mat();
+                    try {
+                        assertThat(got.size()).as(written.toString()).isEqualTo(expected.size());
+                        Core.absdiff(got, expected, diff);
+                        assertThat(Core.countNonZero(diff.reshape(1))).as(written.toString()).isZero();
+                    } finally {
+                        got.release();
+                        diff.release();
+                    }
+                }
+            } finally {
+                expected.release();
+            }
+        }
+        photo.release();
     }
 }

@@ -29,7 +29,7 @@ import dev.loomy.filter.Walden;
  * A built-in algorithm that a filters.yaml entry names as its {@code kind}.
  *
  * <p>The built-in filter itself (made with its default constructor) is the one source of the
- * parameters: their names, their order, their types (Integer, Double or Boolean) and their defaults.
+ * parameters: their names, their order, their types (Integer or Double, or Boolean for its flags) and their defaults.
  */
 record Kind(Filter builtIn, Factory factory) {
 
@@ -39,18 +39,18 @@ record Kind(Filter builtIn, Factory factory) {
     }
 
     /** The parameter values of one entry, each of its default's type. */
-    record Values(Map<String, Object> values) {
+    record Values(Map<String, Number> numbers, Map<String, Boolean> flags) {
 
         int integer(String parameter) {
-            return (Integer) values.get(parameter);
+            return numbers.get(parameter).intValue();
         }
 
         double real(String parameter) {
-            return ((Number) values.get(parameter)).doubleValue();
+            return numbers.get(parameter).doubleValue();
         }
 
         boolean flag(String parameter) {
-            return (Boolean) values.get(parameter);
+            return flags.get(parameter);
         }
     }
 
