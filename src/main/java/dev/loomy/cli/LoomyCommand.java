@@ -35,6 +35,7 @@ import dev.loomy.measure.RunListener;
 import dev.loomy.measure.Session;
 import dev.loomy.measure.SessionPlan;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.pipeline.Admissions;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
@@ -122,6 +123,7 @@ public final class LoomyCommand implements Callable<Integer> {
         OutputFormat imageFormat = outputFormat();
         ReportFiles files = reportFiles();
         checkCounts();
+        checkReproducible();
         boolean child = measure.child != null;
 
         // Carriers are fixed when the first virtual thread starts: set them before any exists.
@@ -155,8 +157,10 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
-        boolean fork = !child && (measure.fork != null ? measure.fork
-                : plan.pairs().size() > 1 || run.maxInFlight.isUnbounded());
+        // OpenCV reads its pinning once, when its library loads: only a new JVM can be pinned.
+        boolean pinChildren = run.reproducible && !OpenCvPinning.active();
+        boolean fork = !child && (pinChildren || (measure.fork != null ? measure.fork
+                : plan.pairs().size() > 1 || run.maxInFlight.isUnbounded()));
         if (run.maxInFlight.isUnbounded()) {
             unboundedCaveat(child, fork);
         }
@@ -229,7 +233,9 @@ public final class LoomyCommand implements Callable<Integer> {
                 ? new ProgressBars(err) : RunListener.NONE;
         if (fork) {
             List<String> arguments = spec.commandLine().getParseResult().originalArgs();
-            return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism()), control, failures, progress, err);
+            Map<String, String> environment = run.reproducible ? OpenCvPinning.ENVIRONMENT : Map.of();
+            return new ForkedSession(ChildLauncher.ofThisJvm(arguments, run.parallelism(), environment), control,
+                    failures, progress, err);
         }
         return new InProcessSession(control, failures, progress);
     }
@@ -242,6 +248,19 @@ public final class LoomyCommand implements Callable<Integer> {
             throw new UsageError(e.getMessage());
         }
         return files;
+    }
+
+    /** --reproducible measures in children started with OpenCV pinned, unless this JVM already is. */
+    private void checkReproducible() throws UsageError {
+        if (run.reproducible && !OpenCvPinning.active() && Boolean.FALSE.equals(measure.fork)) {
+            throw new UsageError("--reproducible with --no-fork: OpenCV can only be pinned when its JVM starts; drop "
+                    + "--no-fork, or start loomy with " + pinningText() + " in its environment");
+        }
+    }
+
+    private static String pinningText() {
+        return OpenCvPinning.ENVIRONMENT.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(" "));
     }
 
     private List<Strategy> strategies() throws UsageError {
@@ -325,6 +344,7 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("io-latency", latencyText(run.ioLatency()));
         options.put("max-in-flight", run.maxInFlight.toString());
         options.put("fork", fork);
+        options.put("reproducible", run.reproducible || OpenCvPinning.active());
         options.put("format", report.format);
         options.put("report", report.report == null ? null : report.report.toString());
         options.put("chart", report.chart == null ? null : report.chart.toString());

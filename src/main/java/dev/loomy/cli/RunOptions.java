@@ -41,6 +41,11 @@ public final class RunOptions {
                     + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
     InFlightLimit maxInFlight;
 
+    @Option(names = "--reproducible",
+            description = "OpenCV runs its baseline code (IPP and SIMD dispatch off), so that every x86-64 CPU writes "
+                    + "the same bytes; slower. Images are then processed in child JVMs started with OpenCV pinned")
+    boolean reproducible;
+
     int parallelism() {
         return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
     }

@@ -24,12 +24,15 @@ public final class ChildLauncher {
     private final List<String> jvmOptions;
     private final String classPath;
     private final List<String> arguments;
+    private final Map<String, String> environment;
 
-    ChildLauncher(String java, List<String> jvmOptions, String classPath, List<String> arguments) {
+    ChildLauncher(String java, List<String> jvmOptions, String classPath, List<String> arguments,
+                  Map<String, String> environment) {
         this.java = java;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.classPath = classPath;
         this.arguments = List.copyOf(arguments);
+        this.environment = Map.copyOf(environment);
     }
 
     /**
@@ -37,12 +40,21 @@ public final class ChildLauncher {
      *
      * @param arguments   loomy's arguments as the user gave them (the child re-reads them)
      * @param parallelism the virtual-thread carriers each child gets
+     * @param environment variables each child gets beside this JVM's own (OpenCV's, which it reads
+     *                    only when its library loads, so they cannot be set inside a running JVM)
      */
-    public static ChildLauncher ofThisJvm(List<String> arguments, int parallelism) {
+    public static ChildLauncher ofThisJvm(List<String> arguments, int parallelism, Map<String, String> environment) {
         String java = ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString());
         return new ChildLauncher(java, jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                System.getProperties(), parallelism), System.getProperty("java.class.path"), arguments);
+                System.getProperties(), parallelism), System.getProperty("java.class.path"), arguments, environment);
+    }
+
+    /** A process that measures {@code pair}, with this launcher's environment added to this JVM's. */
+    public ProcessBuilder process(Pair pair) {
+        ProcessBuilder builder = new ProcessBuilder(command(pair));
+        builder.environment().putAll(environment);
+        return builder;
     }
 
     /** The command that measures {@code pair}. The child option comes first: after a "--" it would be an input. */

@@ -61,12 +61,12 @@ final class ChildRun {
     }
 
     /** Runs the child to its end and returns its measurement, or a crashed (or interrupted) one. */
-    Measurement run(List<String> command) throws InterruptedException {
+    Measurement run(ProcessBuilder builder) throws InterruptedException {
         Process process;
         try {
-            process = new ProcessBuilder(command).start();
+            process = builder.start();
         } catch (IOException e) {
-            return crashed("could not start a JVM (" + command.get(0) + "): " + e.getMessage());
+            return crashed("could not start a JVM (" + builder.command().get(0) + "): " + e.getMessage());
         }
         Thread stdout = Thread.ofPlatform().name("loomy-child-out").start(() -> readProtocol(process));
         Thread stderr = Thread.ofPlatform().name("loomy-child-err").start(() -> readStderr(process));

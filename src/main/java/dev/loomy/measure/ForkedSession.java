@@ -35,6 +35,6 @@ public final class ForkedSession implements Session {
     @Override
     public List<Measurement> run(SessionPlan plan) throws InterruptedException {
         return Session.eachPair(plan, control, pair -> new ChildRun(pair, plan, control, failures, listener, err,
-                stderrSeen, GRACE).run(launcher.command(pair)));
+                stderrSeen, GRACE).run(launcher.process(pair)));
     }
 }

@@ -38,6 +38,9 @@ final class Captions {
         if (Boolean.TRUE.equals(o.get("no-write"))) {
             line.append(", nothing written");
         }
+        if (Boolean.TRUE.equals(o.get("reproducible"))) {
+            line.append(", reproducible (OpenCV's baseline code: the same bytes on every x86-64 CPU)");
+        }
         return line.append('.').toString();
     }
 

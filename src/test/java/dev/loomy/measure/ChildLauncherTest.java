@@ -3,6 +3,7 @@ package dev.loomy.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
@@ -30,9 +31,19 @@ class ChildLauncherTest {
     @Test
     void theChildRunsLoomyWithItsPairFirstThenTheParentsArguments() {
         ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar",
-                List.of("--strategy=all", "--", "-odd-folder"));
+                List.of("--strategy=all", "--", "-odd-folder"), Map.of());
         Pair pair = new Pair(Strategies.byName("pool"), new NoOp());
         assertThat(launcher.command(pair)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
                 "dev.loomy.cli.Main", "--child=pool/NoOp", "--strategy=all", "--", "-odd-folder");
+    }
+
+    @Test
+    void theChildGetsTheLaunchersEnvironmentBesideThisJvms() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of(), "a.jar", List.of("in"),
+                Map.of("OPENCV_IPP", "disabled"));
+        ProcessBuilder process = launcher.process(new Pair(Strategies.byName("loop"), new NoOp()));
+        assertThat(process.environment()).containsEntry("OPENCV_IPP", "disabled");
+        assertThat(process.environment()).containsAllEntriesOf(System.getenv());
+        assertThat(process.command()).isEqualTo(launcher.command(new Pair(Strategies.byName("loop"), new NoOp())));
     }
 }

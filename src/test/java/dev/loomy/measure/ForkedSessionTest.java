@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class ForkedSessionTest {
             }
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ForkedSession session = new ForkedSession(ChildLauncher.ofThisJvm(arguments, 2), control,
+        ForkedSession session = new ForkedSession(ChildLauncher.ofThisJvm(arguments, 2, Map.of()), control,
                 new FailureLog(new PrintStream(err, true)), listener, new PrintStream(err, true));
 
         List<Measurement> measurements = session.run(plan);
