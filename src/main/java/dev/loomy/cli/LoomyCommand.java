@@ -40,10 +40,12 @@ import dev.loomy.pipeline.Admissions;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
+import dev.loomy.report.MarkdownFormat;
 import dev.loomy.report.ProgressBars;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.report.Results;
+import dev.loomy.report.TableFormat;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 import picocli.CommandLine.Command;
@@ -64,7 +66,7 @@ import picocli.CommandLine.Spec;
             "  samples   write reproducible synthetic test images",
             "",
             "Exit status: 0 every image done; 1 some images failed; 2 bad usage; 3 a strategy run crashed; "
-                    + "130 interrupted.",
+                    + "4 a regression beyond --fail-on-regression; 130 interrupted.",
         })
 public final class LoomyCommand implements Callable<Integer> {
 
@@ -79,6 +81,9 @@ public final class LoomyCommand implements Callable<Integer> {
 
     @Mixin
     ReportOptions report;
+
+    @Mixin
+    RigorOptions rigor;
 
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
@@ -131,6 +136,7 @@ public final class LoomyCommand implements Callable<Integer> {
         OpenCv.load();
         Core.setNumThreads(run.cvThreads);
         List<Filter> filters = filters(selection.config.catalog().registry());
+        RigorOptions.Checked checked = rigor.check(strategies, filters, child);
 
         // A child walks the same inputs again; its parent has already warned about them.
         List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
@@ -151,7 +157,8 @@ public final class LoomyCommand implements Callable<Integer> {
         Admissions admissions = new Admissions(run.maxInFlight, images, run.parallelism(), control::interrupted,
                 say ? note -> err.println("loomy: " + note) : note -> { });
         SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
-                run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeat, run.parallelism(), admissions);
+                run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeats(), run.parallelism(), admissions,
+                RigorOptions.settings(measure.autoRepeat(), checked, run.output));
         if (child && plan.pair(measure.child).isEmpty()) {
             throw new UsageError("--child=" + measure.child + ": not among the strategies and filters selected");
         }
@@ -179,10 +186,13 @@ public final class LoomyCommand implements Callable<Integer> {
         if (child) {
             return status;
         }
-        Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork), control.interrupted(), fork);
+        Results results = new Results(measurements, MachineInfo.current(), optionsUsed(fork), control.interrupted(), fork,
+                checked.reference(), checked.baseline());
         format.write(results, out);
         out.flush();
-        return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+        status = files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+        boolean human = format instanceof TableFormat || format instanceof MarkdownFormat;
+        return RigorOptions.finish(checked, results, status, report.quiet, human, err);
     }
 
     /**
@@ -303,9 +313,7 @@ public final class LoomyCommand implements Callable<Integer> {
     }
 
     private void checkCounts() throws UsageError {
-        if (measure.repeat < 1) {
-            throw new UsageError("--repeat must be at least 1, not " + measure.repeat);
-        }
+        measure.repeats();
         if (measure.warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + measure.warmup);
         }
@@ -337,7 +345,12 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("output", run.noWrite ? null : run.output.toString());
         options.put("no-write", run.noWrite);
         options.put("image-format", run.imageFormat);
-        options.put("repeat", measure.repeat);
+        options.put("repeat", measure.autoRepeat() ? "auto" : Integer.parseInt(measure.repeat.trim()));
+        options.put("reference", rigor.reference);
+        options.put("baseline", rigor.baseline);
+        options.put("save-baseline", rigor.saveBaseline);
+        options.put("fail-on-regression", rigor.failOnRegression);
+        options.put("profile", rigor.profile);
         options.put("warmup", measure.warmup);
         options.put("parallelism", run.parallelism());
         options.put("cv-threads", run.cvThreads);

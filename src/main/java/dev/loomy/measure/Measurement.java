@@ -3,6 +3,8 @@ package dev.loomy.measure;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.loomy.profile.Profile;
+
 /**
  * Everything measured for one (strategy, filter): the counted runs, after the warm-ups.
  *
@@ -11,9 +13,16 @@ import java.util.List;
  * @param runs     the counted runs; empty when the measurement crashed before one ended
  * @param outcome  how it ended
  * @param note     why it crashed or was interrupted, or null
+ * @param profile  what {@code --profile} recorded over the counted runs, or null when nothing was profiled
  */
 public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
-                          Outcome outcome, String note) {
+                          Outcome outcome, String note, Profile profile) {
+
+    /** A measurement without a profile. */
+    public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
+                       Outcome outcome, String note) {
+        this(strategy, filter, images, warmups, runs, outcome, note, null);
+    }
 
     public static Measurement crashed(String strategy, String filter, int images, int warmups,
                                       List<RunRecord> runs, String reason) {

@@ -21,10 +21,19 @@ import dev.loomy.strategy.Strategy;
  * @param layout     where outputs go, or null when nothing is written
  * @param writer     null when nothing is written
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
+ * @param settings   automatic run counts and profilers
  */
 public record SessionPlan(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
                           OutputLayout layout, ImageReader reader, ImageWriter writer,
-                          int warmups, int repeats, int parallelism, Admissions admissions) {
+                          int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
+
+    /** A plan with a fixed number of runs and no profiler. */
+    public SessionPlan(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
+                       OutputLayout layout, ImageReader reader, ImageWriter writer,
+                       int warmups, int repeats, int parallelism, Admissions admissions) {
+        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, admissions,
+                MeasureSettings.DEFAULT);
+    }
 
     /** A plan whose images are admitted without limit. */
     public SessionPlan(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
@@ -51,7 +60,8 @@ public record SessionPlan(List<Strategy> strategies, List<Filter> filters, List<
     /** Measures {@code pair} with {@code benchmark} in this JVM. */
     Measurement measure(Benchmark benchmark, Pair pair) throws InterruptedException {
         ImagePipeline pipeline = new ImagePipeline(reader, pair.filter(), writer, admissions.of(pair.filter()));
-        return benchmark.measure(pair.strategy(), pipeline, tasks(pair), warmups, repeats, parallelism);
+        return benchmark.measure(pair.strategy(), pipeline, tasks(pair), warmups, repeats, parallelism, settings,
+                settings.jfrFile(pair));
     }
 
     List<ImageTask> tasks(Pair pair) {

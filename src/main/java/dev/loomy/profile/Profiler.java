@@ -107,6 +107,16 @@ public final class Profiler {
         return new Profile(allocMb, gcCount, gcMs, pinnedEvents, sites, jfr);
     }
 
+    /** Stops recording and keeps nothing: for runs that crashed or were interrupted. */
+    public void discard() {
+        if (pinning != null) {
+            pinning.close();
+        }
+        if (whole != null) {
+            whole.close();
+        }
+    }
+
     private static List<RecordedEvent> events(Recording recording) throws IOException {
         recording.stop();
         Path file = Files.createTempFile("loomy-pinning-", ".jfr");

@@ -13,7 +13,8 @@ import dev.loomy.measure.Summary;
 /**
  * One header line and one row per (strategy, filter); scripts find the columns by name.
  * Lanes (virtual-priority's halves) add a {@code lane_<name>_ms} column each: the median
- * over runs of the time the lane's last image finished.
+ * over runs of the time the lane's last image finished. Then the statistics, baseline and profile
+ * columns ({@link RigorColumns}).
  */
 public final class CsvFormat implements ResultFormat {
 
@@ -29,6 +30,8 @@ public final class CsvFormat implements ResultFormat {
         summaries.forEach(s -> lanes.addAll(s.laneMedianMs().keySet()));
         List<String> header = new ArrayList<>(COLUMNS);
         lanes.forEach(lane -> header.add(laneColumn(lane)));
+        List<RigorColumns.Column> rigor = RigorColumns.of(results);
+        rigor.forEach(c -> header.add(c.name()));
         out.println(String.join(",", header));
         for (Summary s : summaries) {
             Measurement m = s.measurement();
@@ -45,6 +48,7 @@ public final class CsvFormat implements ResultFormat {
                 Double ms = s.laneMedianMs().get(lane);
                 cells.add(ms == null ? "" : Numbers.fixed(ms, 3));
             }
+            rigor.forEach(c -> cells.add(c.text(s)));
             out.println(String.join(",", cells.stream().map(CsvFormat::escape).toList()));
         }
     }

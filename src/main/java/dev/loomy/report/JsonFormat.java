@@ -51,9 +51,22 @@ public final class JsonFormat implements ResultFormat {
         root.set("options", MAPPER.valueToTree(results.options()));
         root.put("forked", results.forked());
         root.put("interrupted", results.interrupted());
+        root.put("reference", results.reference().label());
+        if (results.baseline() != null) {
+            root.put("baseline", results.baseline().source());
+        }
+        List<RigorColumns.Column> rigor = RigorColumns.of(results);
         ArrayNode rows = root.putArray("results");
         for (Summary s : results.summaries()) {
-            rows.add(result(s));
+            ObjectNode row = result(s);
+            for (RigorColumns.Column c : rigor) {
+                putValue(row, c.name(), c.value().apply(s));
+            }
+            if (s.measurement().profile() != null && s.measurement().profile().pinnedEvents() >= 0) {
+                ArrayNode sites = row.putArray("pinned_sites");
+                s.measurement().profile().pinnedSites().forEach(sites::add);
+            }
+            rows.add(row);
         }
         return root;
     }
@@ -135,6 +148,15 @@ public final class JsonFormat implements ResultFormat {
             node.putNull("rss_windowed");
         } else {
             node.put("rss_windowed", peaks.rssWindowed());
+        }
+    }
+
+    private static void putValue(ObjectNode node, String name, Object value) {
+        switch (value) {
+            case Double d -> putMs(node, name, d);
+            case Long l -> putKnown(node, name, l);
+            case null -> node.putNull(name);
+            default -> node.put(name, value.toString());
         }
     }
 

@@ -11,8 +11,8 @@ import dev.loomy.measure.Summary;
 /** One GitHub table of every (strategy, filter), between what was measured and what the columns mean. */
 public final class MarkdownFormat implements ResultFormat {
 
-    static final List<String> HEADERS = List.of("Strategy", "Filter", "Time (ms)", "Min (ms)", "Max (ms)", "Images",
-            "Failed", "Avg (images/sec)", "vs loop", "p50 (ms)", "p95 (ms)", "Peak threads", "Peak heap (MiB)",
+    static final List<String> HEADERS = List.of("Strategy", "Filter", "Time (ms)", "Mean±CI (ms)", "Min (ms)",
+            "Max (ms)", "Images", "Failed", "Avg (images/sec)", "vs loop", "Speed-up", "p50 (ms)", "p95 (ms)", "Peak threads", "Peak heap (MiB)",
             "Peak RSS (MiB)", "Outcome");
 
     @Override
@@ -34,12 +34,20 @@ public final class MarkdownFormat implements ResultFormat {
             out.println(line(row(s, lanes)));
         }
         out.println();
-        out.println(Captions.legend(results));
+        out.println(Captions.legend(results, true));
+        for (String line : Captions.rigor(results)) {
+            out.println();
+            out.println(escape(line));
+        }
         for (Summary s : summaries) {
             Measurement m = s.measurement();
             if (m.note() != null && m.outcome() != Outcome.OK) {
                 out.println();
                 out.println("- " + escape(m.strategy() + " / " + m.filter() + ": " + m.outcome().label() + ": " + m.note()));
+            }
+            for (String note : RowNotes.of(s)) {
+                out.println();
+                out.println("- " + escape(m.strategy() + " / " + m.filter() + ": " + note));
             }
         }
         if (results.interrupted()) {
@@ -52,9 +60,9 @@ public final class MarkdownFormat implements ResultFormat {
         Measurement m = s.measurement();
         String rss = Numbers.mebibytes(s.peaks().rssBytes());
         List<String> cells = new ArrayList<>(List.of(m.strategy(), m.filter(), Numbers.fixed(s.timeMedianMs(), 1),
-                Numbers.fixed(s.timeMinMs(), 1), Numbers.fixed(s.timeMaxMs(), 1), Integer.toString(m.images()),
-                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
-                s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "",
+                RowNotes.meanAndError(s), Numbers.fixed(s.timeMinMs(), 1), Numbers.fixed(s.timeMaxMs(), 1),
+                Integer.toString(m.images()), Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
+                s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "", RowNotes.speedup(s),
                 Numbers.fixed(s.latencyP50Ms(), 1), Numbers.fixed(s.latencyP95Ms(), 1), Numbers.count(s.peaks().threads()),
                 Numbers.mebibytes(s.peaks().heapBytes()),
                 rss.isEmpty() || s.peaks().rssWindowed() ? rss : "*" + rss, m.outcome().label()));

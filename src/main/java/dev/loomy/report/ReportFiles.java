@@ -86,6 +86,15 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         return ok;
     }
 
+    /** Writes the json results as a baseline ({@code --save-baseline}); false (said on {@code err}) if it could not be. */
+    public static boolean saveBaseline(Results results, Path file, PrintStream err) {
+        return write("--save-baseline", file, err, () -> AtomicFile.write(file, out -> {
+            PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
+            new JsonFormat().write(results, print);
+            print.flush();
+        }));
+    }
+
     private interface Writing {
         void run() throws IOException;
     }

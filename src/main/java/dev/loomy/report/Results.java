@@ -3,8 +3,13 @@ package dev.loomy.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.loomy.baseline.Baseline;
+import dev.loomy.baseline.RowComparison;
+import dev.loomy.baseline.RowKey;
+import dev.loomy.baseline.RowTimes;
 import dev.loomy.measure.MachineInfo;
 import dev.loomy.measure.Measurement;
+import dev.loomy.measure.Reference;
 import dev.loomy.measure.Summary;
 
 /**
@@ -14,12 +19,32 @@ import dev.loomy.measure.Summary;
  * @param options     the options as the user gave or defaulted them, by long name
  * @param interrupted whether the user stopped the session before every measurement was made
  * @param forked      whether each (strategy, filter) was measured in its own JVM
+ * @param reference   the row {@code speedup} is relative to
+ * @param baseline    saved results to compare with, or null
  */
 public record Results(List<Measurement> measurements, MachineInfo machine, Map<String, Object> options,
-                      boolean interrupted, boolean forked) {
+                      boolean interrupted, boolean forked, Reference reference, Baseline baseline) {
+
+    /** Results against the default reference, compared with no baseline. */
+    public Results(List<Measurement> measurements, MachineInfo machine, Map<String, Object> options,
+                   boolean interrupted, boolean forked) {
+        this(measurements, machine, options, interrupted, forked, Reference.DEFAULT, null);
+    }
 
     public List<Summary> summaries() {
-        return Summary.all(measurements);
+        List<Summary> summaries = Summary.all(measurements, reference);
+        if (baseline == null) {
+            return summaries;
+        }
+        return summaries.stream().map(s -> {
+            List<RowComparison> compared = baseline.compare(List.of(rowTimes(s)));
+            return compared.isEmpty() ? s : s.with(compared.get(0));
+        }).toList();
+    }
+
+    /** What a comparison with a baseline needs of a row. */
+    static RowTimes rowTimes(Summary s) {
+        return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter()), s.imagesPerSec(), s.time());
     }
 
     /** How many images each run covered (every measurement covers the same), or 0. */

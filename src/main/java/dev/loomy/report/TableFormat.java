@@ -18,8 +18,8 @@ import dev.loomy.strategy.Strategies;
  */
 public final class TableFormat implements ResultFormat {
 
-    private static final List<String> HEADERS = List.of("Filter", "Time (ms)", "Min-max (ms)", "Images", "Failed",
-            "Avg (images/sec)", "vs loop", "p50/p95 (ms)", "Threads", "RSS (MiB)", "Outcome");
+    private static final List<String> HEADERS = List.of("Filter", "Time (ms)", "Mean±CI (ms)", "Images", "Failed",
+            "Avg (images/sec)", "Speed-up", "p50/p95 (ms)", "Threads", "RSS (MiB)", "Outcome");
     /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
     private static final int WIDTH = 118;
     private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false};
@@ -48,7 +48,10 @@ public final class TableFormat implements ResultFormat {
         if (results.measurements().isEmpty()) {
             out.println("Nothing was measured.");
         } else {
-            wrap(Captions.legend(results), WIDTH, out);
+            wrap(Captions.legend(results, false), WIDTH, out);
+            for (String line : Captions.rigor(results)) {
+                wrap(line, WIDTH, out);
+            }
         }
         if (results.interrupted()) {
             out.println("Interrupted: these are partial results.");
@@ -62,17 +65,15 @@ public final class TableFormat implements ResultFormat {
 
     private static List<String> row(Summary s) {
         Measurement m = s.measurement();
-        String range = Double.isNaN(s.timeMinMs()) ? ""
-                : Numbers.fixed(s.timeMinMs(), 1) + "-" + Numbers.fixed(s.timeMaxMs(), 1);
+        String mean = RowNotes.meanAndError(s);
         String latency = Double.isNaN(s.latencyP50Ms()) ? ""
                 : Numbers.fixed(s.latencyP50Ms(), 1) + "/" + Numbers.fixed(s.latencyP95Ms(), 1);
         String rss = Numbers.mebibytes(s.peaks().rssBytes());
         if (!rss.isEmpty() && !s.peaks().rssWindowed()) {
             rss = "*" + rss;
         }
-        return List.of(m.filter(), Numbers.fixed(s.timeMedianMs(), 1), range, Integer.toString(m.images()),
-                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
-                s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "",
+        return List.of(m.filter(), Numbers.fixed(s.timeMedianMs(), 1), mean, Integer.toString(m.images()),
+                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2), RowNotes.speedup(s),
                 latency, Numbers.count(s.peaks().threads()), rss.isEmpty() && !m.runs().isEmpty() ? "n/a" : rss,
                 m.outcome().label());
     }
@@ -85,6 +86,7 @@ public final class TableFormat implements ResultFormat {
         if (m.note() != null && m.outcome() != Outcome.OK) {
             out.println("  " + m.filter() + ": " + m.outcome().label() + ": " + m.note());
         }
+        RowNotes.of(s).forEach(note -> out.println("  " + m.filter() + ": " + note));
     }
 
     /** Prints {@code text} in lines of at most {@code width} characters, broken between words. */
