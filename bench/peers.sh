@@ -128,7 +128,7 @@ for peer in "${peers[@]+"${peers[@]}"}"; do
         mogrify) io+=(--prepare "$fresh" -n "ImageMagick mogrify" "mogrify -path $O $D/*") ;;
         gm) io+=(--prepare "$fresh" -n "GraphicsMagick gm mogrify"
             "cd $D && gm mogrify -output-directory $O -quality 95 *.jpg && gm mogrify -output-directory $O *.png") ;;
-        vips) io+=(--prepare "$fresh" -n "libvips vips copy, parallel -j$cores"
+        vips) io+=(--prepare "$fresh" -n "libvips vips copy (parallel -j$cores)"
             "parallel --will-cite -j$cores vips copy {} $O/'{/}[Q=95]' ::: $D/*.jpg && parallel --will-cite -j$cores vips copy {} $O/{/} ::: $D/*.png") ;;
     esac
 done
@@ -151,7 +151,7 @@ table() {
     awk -F, -v n="$count" 'NR == 1 { next }
         { name[NR] = $1; mean[NR] = $2; sd[NR] = $3; last = NR }
         END {
-            print "| Command | Time (s), mean ± σ | Images/sec | Time / first row's |"
+            print "| Command | Time (s), mean ± σ | Images/sec | Time / first row time |"
             print "| --- | ---: | ---: | ---: |"
             for (i = 2; i <= last; i++) {
                 r = mean[i] / mean[2]
