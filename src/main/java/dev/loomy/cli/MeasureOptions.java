@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 public final class MeasureOptions {
 
     @Option(names = "--repeat", paramLabel = "N|auto", defaultValue = "1",
-            description = "counted runs per strategy and filter, or auto: at least 3, more until the 95% confidence "
-                    + "interval of the mean is within 3%, at most 30 or 60 s (default: ${DEFAULT-VALUE})")
+            description = "counted runs per strategy and filter, or auto: at least 3, more until the 95%% confidence "
+                    + "interval of the mean is within 3%%, at most 30 or 60 s (default: ${DEFAULT-VALUE})")
     String repeat;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "0",

@@ -37,7 +37,7 @@ public final class RigorOptions {
     String baseline;
 
     @Option(names = "--fail-on-regression", paramLabel = "P%",
-            description = "with --baseline: exit 4 when a row is slower by more than P% and beyond the noise")
+            description = "with --baseline: exit 4 when a row is slower by more than P%% and beyond the noise")
     String failOnRegression;
 
     @Option(names = "--profile", split = ",", paramLabel = "P",
