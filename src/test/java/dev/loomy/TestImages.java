@@ -57,4 +57,21 @@ public final class TestImages {
         }
         return files;
     }
+
+    /** A TIFF of {@code pages} small pages, page i's first pixel (10 i, 20, 30) in BGR. */
+    public static Path tiff(Path file, int pages) {
+        OpenCv.load();
+        java.util.List<Mat> mats = new java.util.ArrayList<>();
+        for (int i = 0; i < pages; i++) {
+            mats.add(new Mat(12, 16, org.opencv.core.CvType.CV_8UC3, new org.opencv.core.Scalar(10 * i, 20, 30)));
+        }
+        try {
+            if (!Imgcodecs.imwritemulti(file.toString(), mats)) {
+                throw new IllegalStateException("cannot write " + file);
+            }
+            return file;
+        } finally {
+            mats.forEach(Mat::release);
+        }
+    }
 }

@@ -21,7 +21,9 @@ import sun.misc.SignalHandler;
  * image starts, the ones under way finish or, after {@link RunControl#GRACE}, are dropped,
  * and the main thread, once every strategy thread is joined (or, when forking, once the child
  * has reported its partial measurement), prints the partial results and exits 130. The
- * second exits at once with 130: child JVMs are killed, temporary files deleted.
+ * second exits at once with 130: child JVMs are killed, this run's temporary files deleted.
+ * So does the first when loomy has not ended {@link #DEADLINE} after it (an image stuck in one
+ * long OpenCV call, which nothing can cut short): a stop never takes more than 3 seconds.
  *
  * <p>In a child JVM every signal only stops its run: the parent sends SIGTERM when the user
  * presses Ctrl-C, and the terminal sends the child the same SIGINT; the parent decides when
@@ -36,6 +38,15 @@ public final class Interrupts implements AutoCloseable {
 
     private static final Duration PATIENCE = Duration.ofSeconds(2);
 
+    /**
+     * How long after the first signal loomy may take to print its partial results and exit
+     * before it stops at once: within the 3 seconds promised, with room for the exit itself.
+     */
+    static final Duration DEADLINE = Duration.ofMillis(2500);
+
+    /** Within the deadline: how long the writes under way may take to end before their files are deleted. */
+    private static final Duration LAST_WRITES = Duration.ofMillis(300);
+
     private final RunControl control;
     private final TempFiles temps;
     private final Path outputs;
@@ -45,6 +56,7 @@ public final class Interrupts implements AutoCloseable {
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
     private final Thread hook;
     private int received;
+    private Thread watchdog;
 
     private Interrupts(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet, boolean child) {
         this.control = control;
@@ -92,11 +104,30 @@ public final class Interrupts implements AutoCloseable {
                 err.println("loomy: interrupted (SIG" + signal.getName() + "): no new images; the ones under way get "
                         + RunControl.GRACE.toSeconds() + " s to finish; interrupt again to stop at once");
             }
+            if (received == 1 && !child) {
+                watchdog = Thread.ofPlatform().daemon().name("loomy-stop-deadline").start(this::awaitDeadline);
+            }
             return;
         }
-        stopChildren();
-        int deleted = temps.closeAndDeleteAll(PATIENCE) + (outputs == null ? 0 : TempFiles.sweep(outputs));
-        err.println("loomy: stopped at once (SIG" + signal.getName() + " again)"
+        stopAtOnce("SIG" + signal.getName() + " again", PATIENCE);
+    }
+
+    /** Stops at once when the run has not ended by the deadline; closing this interrupts the wait. */
+    private void awaitDeadline() {
+        try {
+            Thread.sleep(DEADLINE);
+        } catch (InterruptedException e) {
+            return;
+        }
+        synchronized (this) {
+            stopAtOnce("not ended " + DEADLINE.toMillis() + " ms after the interrupt", LAST_WRITES);
+        }
+    }
+
+    private void stopAtOnce(String why, Duration patience) {
+        stopChildren(patience);
+        int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : TempFiles.sweepWithThisRun(outputs));
+        err.println("loomy: stopped at once (" + why + ")"
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         err.flush();
         System.out.flush();
@@ -104,11 +135,11 @@ public final class Interrupts implements AutoCloseable {
     }
 
     /** Kills the child JVMs measuring for this one, and waits briefly until they are gone. */
-    private static void stopChildren() {
+    private static void stopChildren(Duration patience) {
         ProcessHandle.current().children().forEach(child -> {
             child.destroyForcibly();
             try {
-                child.onExit().get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+                child.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException | TimeoutException e) {
@@ -119,6 +150,11 @@ public final class Interrupts implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
+        }
         previous.forEach(Signal::handle);
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

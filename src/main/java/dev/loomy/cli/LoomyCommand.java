@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.opencv.core.Core;
 
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
 import dev.loomy.files.OutputFormat;
@@ -37,6 +38,7 @@ import dev.loomy.measure.SessionPlan;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.pipeline.Admissions;
+import dev.loomy.pipeline.Frames;
 import dev.loomy.pipeline.ImageReader;
 import dev.loomy.pipeline.ImageWriter;
 import dev.loomy.pipeline.TempFiles;
@@ -65,8 +67,8 @@ import picocli.CommandLine.Spec;
             "  diff      compare two images or two folders of images",
             "  samples   write reproducible synthetic test images",
             "",
-            "Exit status: 0 every image done; 1 some images failed; 2 bad usage; 3 a strategy run crashed; "
-                    + "4 a regression beyond --fail-on-regression; 130 interrupted.",
+            "Exit status: 0 every image done (damaged but decodable ones with a warning); 1 some images failed; "
+                    + "2 bad usage; 3 a strategy run crashed; 4 a regression beyond --fail-on-regression; 130 interrupted.",
         })
 public final class LoomyCommand implements Callable<Integer> {
 
@@ -96,6 +98,7 @@ public final class LoomyCommand implements Callable<Integer> {
     private final PrintStream err;
     private final RunControl control = new RunControl();
     private final TempFiles temps = new TempFiles();
+    private int unreadableFolders;
 
     /** @param out where results go; @param err where progress, warnings and errors go */
     public LoomyCommand(PrintStream out, PrintStream err) {
@@ -140,23 +143,33 @@ public final class LoomyCommand implements Callable<Integer> {
 
         // A child walks the same inputs again; its parent has already warned about them.
         List<ImageFile> images = images(child ? w -> { } : w -> err.println("loomy: " + w));
+        if (!child && !report.quiet) {
+            Frames.notes(images, note -> err.println("loomy: " + note));
+        }
         boolean perRun = strategies.size() * filters.size() > 1;
         OutputLayout layout = run.noWrite ? null : new OutputLayout(run.output, imageFormat, perRun);
-        // A child's parent has checked the same layout before starting it.
-        if (layout != null && !child) {
+        // A child's parent has checked the same paths before starting it.
+        if (!child) {
             try {
-                layout.check(inputs, images, filters.stream().map(Filter::name).toList(),
-                        strategies.stream().map(Strategy::name).toList());
+                InputGuard guard = InputGuard.of(inputs, images);
+                files.checkInputs(guard);
+                if (layout != null) {
+                    layout.check(inputs, images, filters.stream().map(Filter::name).toList(),
+                            strategies.stream().map(Strategy::name).toList(), guard);
+                }
             } catch (InputProblem e) {
                 throw new UsageError(e.getMessage());
             }
+        }
+        if (layout != null && !child) {
+            sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left", layout);
         }
         // Read only where pairs are measured: in this JVM, or in each child; said once per filter, by
         // the child measuring the filter's first pair when forking.
         boolean say = !report.quiet && (!child || measure.child.startsWith(strategies.get(0).name() + "/"));
         Admissions admissions = new Admissions(run.maxInFlight, images, run.parallelism(), control::interrupted,
                 say ? note -> err.println("loomy: " + note) : note -> { });
-        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency()),
+        SessionPlan plan = new SessionPlan(strategies, filters, images, layout, new ImageReader(run.ioLatency(), run.strict),
                 run.noWrite ? null : new ImageWriter(temps), measure.warmup, measure.repeats(), run.parallelism(), admissions,
                 RigorOptions.settings(measure.autoRepeat(), checked, run.output));
         if (child && plan.pair(measure.child).isEmpty()) {
@@ -183,6 +196,8 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         cleanUp(measurements, fork, layout);
         int status = ExitCodes.of(measurements, control.interrupted());
+        // A folder that could not be read holds images that were not done: as a failed image does.
+        status = status == ExitCodes.OK && unreadableFolders > 0 ? ExitCodes.FAILED_IMAGES : status;
         if (child) {
             return status;
         }
@@ -206,11 +221,14 @@ public final class LoomyCommand implements Callable<Integer> {
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (fork && layout != null && childStopped) {
-            int swept = TempFiles.sweep(layout.root());
-            if (swept > 0 && !report.quiet) {
-                err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s")
-                        + " that a stopped child JVM left in " + layout.root());
-            }
+            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM left", layout);
+        }
+    }
+
+    private void sayDeleted(int swept, String who, OutputLayout layout) {
+        if (swept > 0 && !report.quiet) {
+            err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s") + " that " + who + " in "
+                    + layout.root());
         }
     }
 
@@ -317,17 +335,20 @@ public final class LoomyCommand implements Callable<Integer> {
         if (measure.warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + measure.warmup);
         }
-        if (run.parallelism() < 1) {
-            throw new UsageError("--parallelism must be at least 1, not " + run.parallelism());
+        if (run.parallelism() < 1 || run.parallelism() > RunOptions.MAX_THREADS) {
+            throw new UsageError("--parallelism must be from 1 to " + RunOptions.MAX_THREADS + ", not " + run.parallelism());
         }
-        if (run.cvThreads < 1) {
-            throw new UsageError("--cv-threads must be at least 1, not " + run.cvThreads);
+        if (run.cvThreads < 1 || run.cvThreads > RunOptions.MAX_THREADS) {
+            throw new UsageError("--cv-threads must be from 1 to " + RunOptions.MAX_THREADS + ", not " + run.cvThreads);
         }
+        selection.check();
     }
 
     private List<ImageFile> images(Consumer<String> warnings) throws UsageError {
         try {
-            List<ImageFile> images = new InputWalker(warnings).walk(inputs);
+            InputWalker walker = new InputWalker(warnings);
+            List<ImageFile> images = walker.walk(inputs);
+            unreadableFolders = walker.unreadable();
             if (images.isEmpty()) {
                 throw new UsageError("no images found in " + inputs + " (looked for " + String.join(", ",
                         dev.loomy.files.ImageExtensions.ALL) + ")");
@@ -356,6 +377,7 @@ public final class LoomyCommand implements Callable<Integer> {
         options.put("cv-threads", run.cvThreads);
         options.put("io-latency", latencyText(run.ioLatency()));
         options.put("max-in-flight", run.maxInFlight.toString());
+        options.put("strict", run.strict);
         options.put("fork", fork);
         options.put("reproducible", run.reproducible || OpenCvPinning.active());
         options.put("format", report.format);

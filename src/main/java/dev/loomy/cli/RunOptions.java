@@ -10,6 +10,12 @@ import picocli.CommandLine.Option;
 /** What each run does and with how many threads. */
 public final class RunOptions {
 
+    /**
+     * Threads that --parallelism and --cv-threads may ask for, at most: far beyond any useful
+     * oversubscription, and far below what would exhaust the system's threads or memory.
+     */
+    static final int MAX_THREADS = 4096;
+
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "out",
             description = "where results go; never inside or equal to an input folder (default: ${DEFAULT-VALUE})")
     Path output;
@@ -22,12 +28,13 @@ public final class RunOptions {
     String imageFormat;
 
     @Option(names = "--parallelism", paramLabel = "N",
-            description = "pool size, ForkJoin parallelism and virtual-thread carriers (default: the available processors)")
+            description = "pool size, ForkJoin parallelism and virtual-thread carriers, 1 to 4096 "
+                    + "(default: the available processors)")
     Integer parallelism;
 
     @Option(names = "--cv-threads", paramLabel = "N", defaultValue = "1",
             description = "OpenCV's own worker threads inside one filter call; 1 lets the strategy alone "
-                    + "decide the parallelism (default: ${DEFAULT-VALUE})")
+                    + "decide the parallelism; at most 4096 (default: ${DEFAULT-VALUE})")
     int cvThreads;
 
     @Option(names = "--io-latency", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -40,6 +47,11 @@ public final class RunOptions {
             description = "images decoded and held in memory at once, for every strategy: a number, auto (from the "
                     + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
     InFlightLimit maxInFlight;
+
+    @Option(names = "--strict",
+            description = "an image that is damaged but decodable (a JPEG cut short) counts as failed; by default it "
+                    + "is decoded as far as its data goes, processed and written, with a warning")
+    boolean strict;
 
     @Option(names = "--reproducible",
             description = "OpenCV runs its baseline code (IPP and SIMD dispatch off), so that every x86-64 CPU writes "

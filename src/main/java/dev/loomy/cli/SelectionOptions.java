@@ -20,4 +20,17 @@ public final class SelectionOptions {
 
     @Mixin
     ConfigOption config;
+
+    /** Refuses a list with an empty name ({@code -f ,} or {@code -s a,,b}), which would otherwise select nothing. */
+    void check() throws UsageError {
+        checkNames("--strategy", strategies, "loop,virtual");
+        checkNames("--filter", filters, "NoOp,Cartoon2");
+    }
+
+    private static void checkNames(String option, List<String> names, String example) throws UsageError {
+        if (names.isEmpty() || names.stream().anyMatch(String::isBlank)) {
+            throw new UsageError(option + ": an empty name (expected one or more names separated by commas, such as "
+                    + example + ")");
+        }
+    }
 }

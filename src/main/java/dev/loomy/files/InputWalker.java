@@ -11,7 +11,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -25,29 +27,72 @@ import java.util.function.Consumer;
 public final class InputWalker {
 
     private final Consumer<String> warnings;
+    private int unreadable;
 
-    /** @param warnings receives one line per folder or link that could not be walked */
+    /** @param warnings receives one line per folder or link that could not be walked, and per input given twice */
     public InputWalker(Consumer<String> warnings) {
         this.warnings = warnings;
     }
 
+    /** How many folders the last walk could not read: each was reported, and the run cannot be complete. */
+    public int unreadable() {
+        return unreadable;
+    }
+
+    /**
+     * The images below {@code inputs}. An image that an earlier input already gave (the same
+     * input twice, a file inside a folder also given, nested folders) is taken once, with a
+     * note; within one folder, links to an image beside it are taken as the user made them.
+     */
     public List<ImageFile> walk(List<Path> inputs) throws InputProblem {
         List<ImageFile> images = new ArrayList<>();
+        Map<Object, Path> givenBy = new HashMap<>();
+        unreadable = 0;
         for (Path input : inputs) {
+            List<ImageFile> found;
             if (Files.isDirectory(input)) {
-                images.addAll(walkFolder(input));
+                found = walkFolder(input);
             } else if (Files.isRegularFile(input)) {
                 if (!ImageExtensions.isImage(input)) {
-                    throw new InputProblem(input + ": not an image file (expected " + String.join(", ", ImageExtensions.ALL) + ")");
+                    throw new InputProblem(Names.shown(input) + ": not an image file (expected "
+                            + String.join(", ", ImageExtensions.ALL) + ")");
                 }
-                images.add(new ImageFile(input, input.getFileName()));
+                found = List.of(new ImageFile(input, input.getFileName()));
             } else if (Files.exists(input, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                throw new InputProblem(input + ": neither a folder nor a regular file (or a broken link)");
+                throw new InputProblem(Names.shown(input) + ": neither a folder nor a regular file (or a broken link)");
             } else {
-                throw new InputProblem(input + ": no such file or folder");
+                throw new InputProblem(Names.shown(input) + ": no such file or folder");
             }
+            images.addAll(once(input, found, givenBy));
         }
         return images;
+    }
+
+    /** {@code found} less what an earlier input gave, said in one note naming that input. */
+    private List<ImageFile> once(Path input, List<ImageFile> found, Map<Object, Path> givenBy) {
+        List<ImageFile> kept = new ArrayList<>(found.size());
+        Map<Object, Path> mine = new HashMap<>();
+        Path earlier = null;
+        int repeated = 0;
+        for (ImageFile image : found) {
+            Object key = InputGuard.fileKey(image.path());
+            Path first = key == null ? null : givenBy.get(key);
+            if (first != null) {
+                earlier = earlier == null ? first : earlier;
+                repeated++;
+            } else {
+                kept.add(image);
+                if (key != null) {
+                    mine.putIfAbsent(key, input);
+                }
+            }
+        }
+        givenBy.putAll(mine);
+        if (repeated > 0) {
+            warnings.accept("note: " + Names.shown(input) + ": " + (repeated == 1 ? "an image" : repeated + " images")
+                    + " already given by " + Names.shown(earlier) + ", processed once");
+        }
+        return kept;
     }
 
     private List<ImageFile> walkFolder(Path root) throws InputProblem {
@@ -73,15 +118,26 @@ public final class InputWalker {
                 @Override
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
                     if (e instanceof FileSystemLoopException) {
-                        warnings.accept(file + ": skipped, a symbolic link that loops back to a folder above it");
+                        warnings.accept(Names.shown(file) + ": skipped, a symbolic link that loops back to a folder above it");
                     } else if (!isHidden(file)) {
-                        warnings.accept(file + ": skipped, cannot be read (" + reason(e) + ")");
+                        unreadable++;
+                        warnings.accept(Names.shown(file) + ": skipped, cannot be read (" + reason(e) + ")");
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    // A folder that opened but failed part way through its listing.
+                    if (e != null) {
+                        unreadable++;
+                        warnings.accept(Names.shown(dir) + ": not read to the end (" + reason(e) + ")");
                     }
                     return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {
-            throw new InputProblem(root + ": cannot be walked (" + reason(e) + ")");
+            throw new InputProblem(Names.shown(root) + ": cannot be walked (" + reason(e) + ")");
         }
         found.sort(Comparator.comparing(f -> f.relative().toString()));
         return found;
@@ -93,7 +149,11 @@ public final class InputWalker {
     }
 
     private static String reason(IOException e) {
-        String message = e.getMessage();
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        // A file system exception's message repeats the path, unescaped: its reason alone is enough.
+        String message = e instanceof java.nio.file.FileSystemException fs ? fs.getReason() : e.getMessage();
         return e.getClass().getSimpleName().replace("Exception", "") + (message == null ? "" : ": " + message);
     }
 }

@@ -44,13 +44,22 @@ public final class OutputLayout {
      */
     public void check(List<Path> inputs, List<ImageFile> images, List<String> filters, List<String> strategies)
             throws InputProblem {
+        check(inputs, images, filters, strategies, InputGuard.of(inputs, images));
+    }
+
+    /**
+     * As above, and refuses an output that {@code guard} finds in an input folder or on an input
+     * (through a link or a mount), and an output folder that cannot be made or written.
+     */
+    public void check(List<Path> inputs, List<ImageFile> images, List<String> filters, List<String> strategies,
+            InputGuard guard) throws InputProblem {
         Path out = canonical(root);
         for (Path input : inputs) {
             if (Files.isDirectory(input)) {
                 Path in = canonical(input);
                 if (out.startsWith(in)) {
-                    throw new InputProblem("output folder " + root + " is " + (out.equals(in) ? "the" : "inside the")
-                            + " input folder " + input + ": choose another with -o");
+                    throw new InputProblem("output folder " + Names.shown(root) + " is " + (out.equals(in) ? "the" : "inside the")
+                            + " input folder " + Names.shown(input) + ": choose another with -o");
                 }
             }
         }
@@ -60,8 +69,8 @@ public final class OutputLayout {
             Path relative = format.apply(image.relative());
             ImageFile previous = seen.putIfAbsent(canonical(root.resolve(relative)), image);
             if (previous != null) {
-                throw new InputProblem(previous.path() + " and " + image.path() + " would both be written as "
-                        + relative + ": rename one, or run them separately");
+                throw new InputProblem(Names.shown(previous.path()) + " and " + Names.shown(image.path())
+                        + " would both be written as " + Names.shown(relative) + ": rename one, or run them separately");
             }
         }
         // An input given as a file may lie in the output folder: in any run's part of it.
@@ -73,10 +82,40 @@ public final class OutputLayout {
             for (String filter : filters) {
                 for (String strategy : strategies) {
                     if (canonical(outputFor(image, filter, strategy)).equals(source)) {
-                        throw new InputProblem(image.path() + " would be overwritten by its own output: choose another -o");
+                        throw new InputProblem(Names.shown(image.path()) + " would be overwritten by its own output: choose another -o");
                     }
                 }
             }
+        }
+        for (ImageFile image : images) {
+            for (String filter : perRun ? filters : filters.subList(0, Math.min(1, filters.size()))) {
+                for (String strategy : perRun ? strategies : strategies.subList(0, Math.min(1, strategies.size()))) {
+                    Path target = outputFor(image, filter, strategy);
+                    guard.check("output " + Names.shown(target) + " of " + Names.shown(image.path()), target);
+                }
+            }
+        }
+        checkWritable();
+    }
+
+    /** Refuses an output folder that cannot be made (a file on its way) or written (no permission, read-only). */
+    private void checkWritable() throws InputProblem {
+        Path absolute = root.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        String problem = null;
+        if (existing == null) {
+            problem = "no part of it exists";
+        } else if (!Files.isDirectory(existing)) {
+            problem = existing.equals(absolute) ? "it is a file, not a folder" : Names.shown(existing) + " is a file, not a folder";
+        } else if (!Files.isWritable(existing)) {
+            problem = (existing.equals(absolute) ? "it" : Names.shown(existing)) + " is not writable";
+        }
+        if (problem != null) {
+            throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: " + problem
+                    + ": choose another with -o");
         }
     }
 

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Core;
 import org.opencv.core.Core.MinMaxLocResult;
@@ -108,6 +110,12 @@ public final class AltmRetinex implements Filter {
 
     @Override
     public Mat apply(Mat image) {
+        return apply(image, () -> false);
+    }
+
+    /** Looks at {@code stop} between its numbered steps: on a large image each takes a fraction of the whole. */
+    @Override
+    public Mat apply(Mat image, BooleanSupplier stop) {
         Filters.requireBgr(NAME, image);
         try (MatScope scope = new MatScope()) {
             int rows = image.rows();
@@ -122,7 +130,7 @@ public final class AltmRetinex implements Filter {
                 weighed[c].put(0, 0, WEIGHED[c]);
             }
             // Two flat buffers serve as the scratch image and, shaped as needed, as LocalMax's buffers.
-            int k = (int) Math.max(3.0, Math.max(rows * kernelRatio, cols * kernelRatio));
+            int k = window(rows, cols);
             Mat first = LocalMax.buffer(rows, cols, k, scope);
             Mat second = LocalMax.buffer(rows, cols, k, scope);
             Mat work = LocalMax.shape(first, rows, cols, scope);
@@ -139,6 +147,7 @@ public final class AltmRetinex implements Filter {
                 return Mat.zeros(rows, cols, CvType.CV_8UC3);
             }
 
+            checkpoint(stop);
             // 3. Global adaptation: Lg = log(Lw / LwAver + 1) / log(LwMax / LwAver + 1).
             Core.add(lw, new Scalar(0.001), work);
             Core.log(work, work);
@@ -149,10 +158,13 @@ public final class AltmRetinex implements Filter {
             Core.log(lg, lg);
             Core.divide(lg, new Scalar(Math.log(lwRange.maxVal / lwAver + 1.0)), lg);
 
+            checkpoint(stop);
             // 4. Local adaptation: Hg, the guided filter of Lg steered by Lg's local maximum.
             LocalMax.Result local = LocalMax.rect(lg, k, first, second, scope);
             Mat hg = local.spare();
+            checkpoint(stop);
             guided.apply(lg, local.max(), hg, scope);
+            checkpoint(stop);
             work = local.max();
 
             // 5. alpha = 1 + Lg / (max(Lg) / eta), beta = lambda * exp(mean(log(Lg + 1/255))).
@@ -172,6 +184,13 @@ public final class AltmRetinex implements Filter {
 
             // 7-8. The gain, then each channel times the gain over its own maximum / 255, in 8 bits.
             return output(bgr, weighed, gain(lout, lw, lwRange.minVal == 0, scope), work);
+        }
+    }
+
+    /** Gives up (the scope releases every buffer) once {@code stop} says so. */
+    private static void checkpoint(BooleanSupplier stop) {
+        if (stop.getAsBoolean()) {
+            throw new CancellationException(NAME + " stopped between its steps");
         }
     }
 
@@ -216,6 +235,27 @@ public final class AltmRetinex implements Filter {
     @Override
     public double workingBytesPerPixel() {
         return 48;
+    }
+
+    /**
+     * The working set as {@link #apply} allocates it: the local maximum's two float buffers,
+     * padded by a window that grows with the image's longer side ({@link LocalMax#bufferFloats});
+     * the guided filter's three 64-bit images and its row blocks; the split channels, two float
+     * planes and the result, 14 bytes a pixel; 40 a pixel in all besides the buffers. For the
+     * photos measured that is 48-49 bytes a pixel, as {@link #workingBytesPerPixel} says; for a
+     * 70000x1 image's window of 7000 it is what the buffers hold, not 48 times 70000.
+     */
+    @Override
+    public long workingBytes(int width, int height) {
+        long pixels = (long) width * height;
+        int k = window(height, width);
+        return 40 * pixels + 2L * Float.BYTES * LocalMax.bufferFloats(height, width, k)
+                + 2L * Double.BYTES * RowBlocks.ROWS * width;
+    }
+
+    /** The local maximum's window: a share of the longer side, at least 3. */
+    private int window(int rows, int cols) {
+        return (int) Math.max(3.0, Math.max(rows * kernelRatio, cols * kernelRatio));
     }
 
     @Override

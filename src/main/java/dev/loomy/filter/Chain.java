@@ -3,6 +3,8 @@ package dev.loomy.filter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Mat;
 
@@ -38,11 +40,20 @@ public final class Chain implements Filter {
 
     @Override
     public Mat apply(Mat image) {
+        return apply(image, () -> false);
+    }
+
+    /** Looks at {@code stop} before every step. */
+    @Override
+    public Mat apply(Mat image, BooleanSupplier stop) {
         Mat current = image;
         boolean done = false;
         try {
             for (Filter step : steps) {
-                Mat next = step.apply(current);
+                if (stop.getAsBoolean()) {
+                    throw new CancellationException("chain '" + name + "' stopped between its steps");
+                }
+                Mat next = step.apply(current, stop);
                 if (next != current) {
                     Filters.releaseResult(image, current);
                 }
@@ -51,7 +62,7 @@ public final class Chain implements Filter {
             done = true;
             return current;
         } finally {
-            // A step failed: the last intermediate has no owner but this chain.
+            // A step failed, or the chain stopped: the last intermediate has no owner but this chain.
             if (!done) {
                 Filters.releaseResult(image, current);
             }
@@ -66,6 +77,13 @@ public final class Chain implements Filter {
     public double workingBytesPerPixel() {
         double hungriest = steps.stream().mapToDouble(Filter::workingBytesPerPixel).max().orElse(0);
         return steps.size() > 1 ? hungriest + 3 : hungriest;
+    }
+
+    /** As {@link #workingBytesPerPixel}: the hungriest step for this shape, and the previous step's result. */
+    @Override
+    public long workingBytes(int width, int height) {
+        long hungriest = steps.stream().mapToLong(step -> step.workingBytes(width, height)).max().orElse(0);
+        return steps.size() > 1 ? hungriest + 3L * width * height : hungriest;
     }
 
     /** The steps' names, in order, under the key {@code chain}. */

@@ -1,6 +1,8 @@
 package dev.loomy.filter;
 
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Mat;
 
@@ -23,6 +25,17 @@ public interface Filter {
 
     Mat apply(Mat image);
 
+    /**
+     * As {@link #apply(Mat)}, giving up between its own steps once {@code stop} says so: a
+     * chain of long steps then stops within one step, not at its end. A filter without steps
+     * worth stopping between runs whole.
+     *
+     * @throws CancellationException when it gave up; what it had made is released
+     */
+    default Mat apply(Mat image, BooleanSupplier stop) {
+        return apply(image);
+    }
+
     /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
     Map<String, Object> parameters();
 
@@ -39,5 +52,14 @@ public interface Filter {
      */
     default double workingBytesPerPixel() {
         return 200;
+    }
+
+    /**
+     * Native memory {@link #apply} holds at its peak for a {@code width x height} input, beyond
+     * the input itself: {@link #workingBytesPerPixel} times the pixels, unless the filter's
+     * buffers grow otherwise with the image's shape (a window that grows with the longer side).
+     */
+    default long workingBytes(int width, int height) {
+        return (long) Math.ceil(workingBytesPerPixel() * width * height);
     }
 }

@@ -31,8 +31,29 @@ final class LocalMax {
 
     /** A flat float buffer big enough for either pass over a {@code rows x cols} image, window {@code k}. */
     static Mat buffer(int rows, int cols, int k, MatScope scope) {
-        long floats = Math.max((long) rows * (cols + k - 1), (long) (rows + k - 1) * cols);
-        return scope.add(new Mat(1, Math.toIntExact(floats), CvType.CV_32F));
+        return scope.add(new Mat(1, Math.toIntExact(bufferFloats(rows, cols, k)), CvType.CV_32F));
+    }
+
+    /** The floats of one {@link #buffer}: the larger of the two passes' padded images. */
+    static long bufferFloats(int rows, int cols, int k) {
+        return Math.max((long) rows * (cols + span(k, cols) - 1), (long) (rows + span(k, rows) - 1) * cols);
+    }
+
+    /**
+     * The window actually needed along lines of {@code n} pixels: {@code k}, or less where it
+     * reaches past both ends of the line from every pixel (a 70000x1 image's window is 7000 high),
+     * which gives the same maxima: beyond the line there is only -infinity.
+     */
+    static int span(int k, int n) {
+        return before(k, n) + after(k, n) + 1;
+    }
+
+    private static int before(int k, int n) {
+        return Math.min(k / 2, n - 1);
+    }
+
+    private static int after(int k, int n) {
+        return Math.min(k - 1 - k / 2, n - 1);
     }
 
     /** The first {@code rows x cols} floats of a flat buffer, as a continuous image. */
@@ -46,7 +67,7 @@ final class LocalMax {
         int cols = src.cols();
         Mat[] buffers = {first, second};
         int across = along(src, k, true, buffers, 0, scope);
-        Mat rowsDone = range(shape(buffers[across], rows, cols + k - 1, scope), 0, cols, true, scope);
+        Mat rowsDone = range(shape(buffers[across], rows, cols + span(k, cols) - 1, scope), 0, cols, true, scope);
         int done = along(rowsDone, k, false, buffers, 1 - across, scope);
         return new Result(shape(buffers[done], rows, cols, scope), shape(buffers[1 - done], rows, cols, scope));
     }
@@ -60,13 +81,14 @@ final class LocalMax {
         int rows = src.rows();
         int cols = src.cols();
         int n = horizontal ? cols : rows;
+        int before = before(k, n);
+        int after = after(k, n);
+        k = before + after + 1;
         int length = n + k - 1;
         int shapeRows = horizontal ? rows : length;
         int shapeCols = horizontal ? length : cols;
         Mat window = shape(buffers[into], shapeRows, shapeCols, scope);
         Mat spare = shape(buffers[1 - into], shapeRows, shapeCols, scope);
-        int before = k / 2;
-        int after = k - 1 - before;
         Scalar minusInfinity = Scalar.all(Double.NEGATIVE_INFINITY);
         if (horizontal) {
             Core.copyMakeBorder(src, window, 0, 0, before, after, PAD, minusInfinity);

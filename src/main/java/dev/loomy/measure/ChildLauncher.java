@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import dev.loomy.pipeline.TempFiles;
+
 /**
  * The command line of a child JVM that measures one pair, as JMH forks: the same java, the
  * same class path and the parent's own JVM options, then loomy with the parent's arguments
@@ -88,6 +90,8 @@ public final class ChildLauncher {
         }
         options.add("--enable-native-access=ALL-UNNAMED");
         options.add("-D" + CARRIERS + "=" + parallelism);
+        // A child's temporary files are its parent's run's: the parent's sweep deletes them, another run's does not.
+        options.add("-D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN);
         for (Map.Entry<Object, Object> e : properties.entrySet()) {
             String key = e.getKey().toString();
             if (key.startsWith("loomy.test.") && !options.contains("-D" + key + "=" + e.getValue())) {
@@ -104,6 +108,7 @@ public final class ChildLauncher {
                 || option.startsWith("-XX:ArchiveClassesAtExit") || option.startsWith("-Xshare:")
                 || option.startsWith("-Dloomy.stderr.terminal")
                 || option.startsWith("-D" + CARRIERS + "=")
+                || option.startsWith("-D" + TempFiles.RUN_PROPERTY + "=")
                 || option.startsWith("--enable-native-access");
     }
 }

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  * {"type":"run-started","label":"virtual / NoOp run 1/3","images":48}
  * {"type":"progress","done":20,"failed":1,"skipped":0}      counts so far in this run, at most a few per second
  * {"type":"failure","file":"in/a.jpg","reason":"not a decodable image (...)"}
+ * {"type":"warning","file":"in/b.jpg","reason":"truncated: ..."}   processed, but the file is damaged
  * {"type":"run-finished"}
  * {"type":"result","measurement":{...}}                      last: every counted run's raw figures
  * </pre>
@@ -33,10 +34,11 @@ public final class ChildProtocol {
         @JsonSubTypes.Type(value = RunStarted.class, name = "run-started"),
         @JsonSubTypes.Type(value = Progress.class, name = "progress"),
         @JsonSubTypes.Type(value = Failure.class, name = "failure"),
+        @JsonSubTypes.Type(value = Warning.class, name = "warning"),
         @JsonSubTypes.Type(value = RunFinished.class, name = "run-finished"),
         @JsonSubTypes.Type(value = Result.class, name = "result"),
     })
-    public sealed interface Message permits RunStarted, Progress, Failure, RunFinished, Result {
+    public sealed interface Message permits RunStarted, Progress, Failure, Warning, RunFinished, Result {
     }
 
     public record RunStarted(String label, int images) implements Message {
@@ -46,6 +48,9 @@ public final class ChildProtocol {
     }
 
     public record Failure(String file, String reason) implements Message {
+    }
+
+    public record Warning(String file, String reason) implements Message {
     }
 
     public record RunFinished() implements Message {

@@ -16,7 +16,7 @@ final class ChildReporter implements RunListener, AutoCloseable {
     private static final long INTERVAL_MILLIS = 200;
 
     private final ChildProtocol.Writer writer;
-    private final Queue<ChildProtocol.Failure> failures = new ConcurrentLinkedQueue<>();
+    private final Queue<ChildProtocol.Message> problems = new ConcurrentLinkedQueue<>();
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
     private final AtomicInteger skipped = new AtomicInteger();
@@ -30,12 +30,17 @@ final class ChildReporter implements RunListener, AutoCloseable {
         this.sender = Thread.ofPlatform().daemon().name("loomy-child-reporter").start(this::sendPeriodically);
     }
 
-    /** A failure log whose every new problem goes to the parent. */
+    /** A failure log whose every new problem and warning goes to the parent. */
     FailureLog failureLog() {
         return new FailureLog(null) {
             @Override
             protected void emit(String file, String reason) {
-                failures.add(new ChildProtocol.Failure(file, reason));
+                problems.add(new ChildProtocol.Failure(file, reason));
+            }
+
+            @Override
+            protected void emitWarning(String file, String damage) {
+                problems.add(new ChildProtocol.Warning(file, damage));
             }
         };
     }
@@ -54,7 +59,7 @@ final class ChildReporter implements RunListener, AutoCloseable {
     @Override
     public void imageDone(ImageTiming.Status status) {
         switch (status) {
-            case DONE -> done.incrementAndGet();
+            case DONE, WARNED -> done.incrementAndGet();
             case FAILED -> failed.incrementAndGet();
             case SKIPPED -> skipped.incrementAndGet();
         }
@@ -78,9 +83,9 @@ final class ChildReporter implements RunListener, AutoCloseable {
         }
     }
 
-    /** Sends the failures queued and the counts, if they changed. */
+    /** Sends the failures and warnings queued and the counts, if they changed. */
     private synchronized void flush() {
-        for (ChildProtocol.Failure f = failures.poll(); f != null; f = failures.poll()) {
+        for (ChildProtocol.Message f = problems.poll(); f != null; f = problems.poll()) {
             writer.send(f);
         }
         ChildProtocol.Progress now = new ChildProtocol.Progress(done.get(), failed.get(), skipped.get());

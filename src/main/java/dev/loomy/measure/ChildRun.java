@@ -154,6 +154,7 @@ final class ChildRun {
                 listener.runFinished();
             }
             case ChildProtocol.Failure failure -> failures.report(failure.file(), failure.reason());
+            case ChildProtocol.Warning warning -> failures.warn(warning.file(), warning.reason());
             case ChildProtocol.Result r -> result = r.measurement();
         }
     }

@@ -4,11 +4,13 @@ import java.io.PrintStream;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.loomy.files.Names;
 import dev.loomy.pipeline.ImageException;
 
 /**
- * Prints each image failure to standard error, one line per file and reason, once: every
- * run and strategy reads the same files, and one line per problem is enough.
+ * Prints each image failure, and each warning about an image that is damaged but decodable,
+ * to standard error, one line per file and reason, once: every run and strategy reads the
+ * same files, and one line per problem is enough.
  */
 public class FailureLog {
 
@@ -20,7 +22,7 @@ public class FailureLog {
     }
 
     public void report(ImageException failure) {
-        report(String.valueOf(failure.file()), failure.reason());
+        report(Names.shown(failure.file()), failure.reason());
     }
 
     public void report(String file, String reason) {
@@ -34,7 +36,19 @@ public class FailureLog {
         err.println("loomy: " + file + ": " + reason);
     }
 
-    /** How many distinct problems were reported. */
+    /** An image was processed, but its file is damaged: {@code damage} says how. */
+    public void warn(String file, String damage) {
+        if (seen.add(file + "\0warning\0" + damage)) {
+            emitWarning(file, damage);
+        }
+    }
+
+    /** Passes on a warning seen for the first time: by default, one line on standard error. */
+    protected void emitWarning(String file, String damage) {
+        err.println("loomy: " + file + ": warning: " + damage);
+    }
+
+    /** How many distinct problems and warnings were reported. */
     public int count() {
         return seen.size();
     }

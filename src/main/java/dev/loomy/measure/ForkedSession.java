@@ -13,8 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ForkedSession implements Session {
 
-    /** How long a child asked to stop may take to report its partial measurement. */
-    static final Duration GRACE = Duration.ofSeconds(5);
+    /**
+     * How long a child asked to stop may take to report its partial measurement: its images'
+     * {@link RunControl#GRACE} and one step more, within the 3 seconds a stop may take.
+     */
+    static final Duration GRACE = Duration.ofSeconds(2);
 
     private final ChildLauncher launcher;
     private final RunControl control;

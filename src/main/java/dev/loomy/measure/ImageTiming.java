@@ -10,7 +10,8 @@ package dev.loomy.measure;
  */
 public record ImageTiming(int index, long submittedNanos, long completedNanos, Status status, String lane) {
 
-    public enum Status { DONE, FAILED, SKIPPED }
+    /** WARNED: done, from an image that is damaged but decodable (a JPEG cut short). */
+    public enum Status { DONE, WARNED, FAILED, SKIPPED }
 
     public long latencyNanos() {
         return completedNanos - submittedNanos;

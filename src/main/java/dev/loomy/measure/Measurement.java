@@ -34,6 +34,11 @@ public record Measurement(String strategy, String filter, int images, int warmup
         return runs.stream().mapToInt(RunRecord::failed).max().orElse(0);
     }
 
+    /** Images done with a warning (damaged but decodable) in the worst counted run. */
+    public int warnings() {
+        return runs.stream().mapToInt(RunRecord::warned).max().orElse(0);
+    }
+
     /** The counted run whose wall time is the median (of an even count, the faster middle one), or null. */
     public RunRecord medianRun() {
         if (runs.isEmpty()) {

@@ -13,8 +13,11 @@ import dev.loomy.pipeline.Cancellation;
  */
 public final class RunControl implements Cancellation {
 
-    /** How long images under way may go on after an interrupt. */
-    public static final Duration GRACE = Duration.ofSeconds(3);
+    /**
+     * How long images under way may go on after an interrupt: short, since loomy promises to
+     * stop within 3 seconds, and an image abandoned at its next step may still be in one.
+     */
+    public static final Duration GRACE = Duration.ofSeconds(1);
 
     private volatile boolean interrupted;
     private volatile long interruptedAt;

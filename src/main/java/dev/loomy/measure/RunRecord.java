@@ -22,8 +22,14 @@ public record RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks 
         return count(ImageTiming.Status.SKIPPED);
     }
 
+    /** Images done, those with a warning included. */
     public int done() {
-        return count(ImageTiming.Status.DONE);
+        return count(ImageTiming.Status.DONE) + warned();
+    }
+
+    /** Images done from a damaged but decodable file. */
+    public int warned() {
+        return count(ImageTiming.Status.WARNED);
     }
 
     private int count(ImageTiming.Status status) {

@@ -2,6 +2,7 @@ package dev.loomy.measure;
 
 import java.util.Set;
 
+import dev.loomy.files.Names;
 import dev.loomy.pipeline.ImageException;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.pipeline.ImageTask;
@@ -23,6 +24,7 @@ final class TimedJob implements ImageJob {
     private volatile String lane;
     private volatile long completedAt;
     private volatile ImageTiming.Status status;
+    private volatile boolean warned;
 
     /** @param workers collects the thread that runs each job, see {@link #worker()} */
     TimedJob(int index, ImageTask task, ImagePipeline pipeline, RunControl control, FailureLog failures,
@@ -66,7 +68,10 @@ final class TimedJob implements ImageJob {
 
     private ImageTiming.Status process() {
         try {
-            return pipeline.process(task, control) ? ImageTiming.Status.DONE : ImageTiming.Status.SKIPPED;
+            if (!pipeline.process(task, control, this::warn)) {
+                return ImageTiming.Status.SKIPPED;
+            }
+            return warned ? ImageTiming.Status.WARNED : ImageTiming.Status.DONE;
         } catch (ImageException e) {
             failures.report(e);
             return ImageTiming.Status.FAILED;
@@ -78,9 +83,14 @@ final class TimedJob implements ImageJob {
             control.crash("out of memory (" + e.getMessage() + ") at " + task.source().path());
             return ImageTiming.Status.FAILED;
         } catch (RuntimeException e) {
-            failures.report(task.source().path().toString(), "unexpected error: " + e);
+            failures.report(Names.shown(task.source().path()), "unexpected error: " + e);
             return ImageTiming.Status.FAILED;
         }
+    }
+
+    private void warn(String damage) {
+        warned = true;
+        failures.warn(task.source().path().toString(), damage);
     }
 
     /**

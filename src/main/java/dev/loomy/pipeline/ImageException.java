@@ -2,6 +2,8 @@ package dev.loomy.pipeline;
 
 import java.nio.file.Path;
 
+import dev.loomy.files.Names;
+
 /** One image could not be processed; the run goes on with the others. */
 public final class ImageException extends Exception {
 
@@ -11,7 +13,7 @@ public final class ImageException extends Exception {
     private final String reason;
 
     public ImageException(Path file, String reason) {
-        super(file + ": " + reason);
+        super(Names.shown(file) + ": " + reason);
         this.file = file;
         this.reason = reason;
     }

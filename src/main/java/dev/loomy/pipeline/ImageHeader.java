@@ -151,7 +151,7 @@ public record ImageHeader(long bytes, int width, int height) {
     }
 
     /** Positioned reads of a few bytes. */
-    private record Reader(FileChannel channel) {
+    record Reader(FileChannel channel) {
 
         /** The {@code length} bytes at {@code position}, or null when the file ends first. */
         ByteBuffer at(long position, int length) throws IOException {

@@ -1,5 +1,8 @@
 package dev.loomy.pipeline;
 
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
+
 import org.opencv.core.Mat;
 
 import dev.loomy.filter.Filter;
@@ -45,21 +48,32 @@ public final class ImagePipeline {
      *
      * @return true when the image was done, false when it was skipped or abandoned (nothing written)
      */
-    @SuppressWarnings("try") // the permit is held for the block, never used in it
     public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
-        reader.awaitStorage();
+        return process(task, cancel, damage -> { });
+    }
+
+    /**
+     * As {@link #process(ImageTask, Cancellation)}, telling {@code warnings} what is wrong with
+     * an image that is damaged but decoded all the same.
+     */
+    @SuppressWarnings("try") // the permit is held for the block, never used in it
+    public boolean process(ImageTask task, Cancellation cancel, Consumer<String> warnings)
+            throws ImageException, InterruptedException {
+        if (!reader.awaitStorage(cancel)) {
+            return false;
+        }
         try (Admission.Permit permit = admission.admit(task.source().path())) {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(task.source().path());
+            Mat input = reader.read(task.source().path(), warnings);
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                result = applyFilter(input, task);
-                if (cancel.abandonStarted()) {
+                result = applyFilter(input, task, cancel);
+                if (result == null || cancel.abandonStarted()) {
                     return false;
                 }
                 if (writer != null && task.output() != null) {
@@ -73,9 +87,12 @@ public final class ImagePipeline {
         }
     }
 
-    private Mat applyFilter(Mat input, ImageTask task) throws ImageException {
+    /** The filter's result, or null when it gave up between its steps because the image is abandoned. */
+    private Mat applyFilter(Mat input, ImageTask task, Cancellation cancel) throws ImageException {
         try {
-            return filter.apply(input);
+            return filter.apply(input, cancel::abandonStarted);
+        } catch (CancellationException e) {
+            return null;
         } catch (RuntimeException e) {
             throw new ImageException(task.source().path(), filter.name() + " failed: " + oneLine(e));
         }

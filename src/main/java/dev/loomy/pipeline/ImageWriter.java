@@ -1,6 +1,7 @@
 package dev.loomy.pipeline;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -25,28 +26,49 @@ public final class ImageWriter {
     }
 
     public void write(Mat image, Path target) throws ImageException {
-        byte[] bytes = encode(image, target);
+        MatOfByte encoded = encode(image, target);
         try {
             Files.createDirectories(target.toAbsolutePath().getParent());
-            temps.replace(target, bytes);
+            temps.replace(target, out -> copy(encoded, out));
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + e);
+        } finally {
+            encoded.release();
         }
     }
 
-    private static byte[] encode(Mat image, Path target) throws ImageException {
+    /** The encoded bytes, owned by the caller. */
+    private static MatOfByte encode(Mat image, Path target) throws ImageException {
         String extension = ImageExtensions.of(target);
         MatOfByte encoded = new MatOfByte();
+        boolean done = false;
         try {
             if (!Imgcodecs.imencode("." + extension, image, encoded)) {
                 throw new ImageException(target, "cannot be encoded as ." + extension);
             }
-            return encoded.toArray();
+            done = true;
+            return encoded;
         } catch (CvException e) {
             // OpenCV throws, rather than returning false, for an extension it has no encoder for.
             throw new ImageException(target, "cannot be encoded as ." + extension + ": " + ImagePipeline.oneLine(e));
         } finally {
-            encoded.release();
+            if (!done) {
+                encoded.release();
+            }
+        }
+    }
+
+    /**
+     * Writes the encoded bytes from native memory a chunk at a time: a large image's bytes
+     * never lie whole on the Java heap (see {@link SourceFile#read}).
+     */
+    private static void copy(Mat encoded, OutputStream out) throws IOException {
+        int length = (int) encoded.total();
+        byte[] chunk = new byte[Math.min(SourceFile.CHUNK, Math.max(length, 1))];
+        for (int at = 0; at < length; ) {
+            int n = encoded.get(at, 0, chunk);
+            out.write(chunk, 0, n);
+            at += n;
         }
     }
 }

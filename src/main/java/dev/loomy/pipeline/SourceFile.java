@@ -1,12 +1,19 @@
 package dev.loomy.pipeline;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+
+import org.opencv.core.CvException;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
 
 /**
  * An input file as the operating system sees it, with a precise reason when it is not a
@@ -38,15 +45,72 @@ final class SourceFile {
         return attributes.size();
     }
 
-    /** The whole content of {@code file}, after the checks of {@link #size}. */
-    static byte[] read(Path file) throws ImageException {
-        size(file);
-        try {
-            return Files.readAllBytes(file);
+    /** Bytes read at a time: one small array on the heap, however large the file. */
+    static final int CHUNK = 1024 * 1024;
+
+    /**
+     * The whole content of {@code file}, after the checks of {@link #size}, in native memory (one
+     * column of 8-bit values) that the caller releases. Read in chunks, never whole on the Java
+     * heap: there a large file's bytes went straight to the old generation, which grew toward
+     * the maximum heap before anything was collected.
+     */
+    static Mat read(Path file) throws ImageException {
+        long size = size(file);
+        if (size > Integer.MAX_VALUE) {
+            throw new ImageException(file, "too large to read: " + size + " bytes, more than OpenCV takes at once");
+        }
+        Mat bytes = new Mat();
+        boolean done = false;
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (size > 0) {
+                bytes.create((int) size, 1, CvType.CV_8UC1);
+            }
+            ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(size, 4096)));
+            int at = 0;
+            // Up to the end of the file, which may lie beyond the size it gave (/proc files say 0).
+            for (int n = channel.read(chunk); n >= 0; n = channel.read(chunk.clear())) {
+                if (at + (long) n > Integer.MAX_VALUE) {
+                    throw new ImageException(file, "too large to read: more than " + Integer.MAX_VALUE + " bytes");
+                }
+                if (at + n > bytes.rows()) {
+                    bytes = grown(bytes, at, at + n);
+                }
+                bytes.put(at, 0, chunk.array(), 0, n);
+                at += n;
+            }
+            Mat read = at == bytes.rows() ? bytes : cut(bytes, at);
+            done = true;
+            return read;
         } catch (IOException e) {
             throw failure(file, e);
-        } catch (OutOfMemoryError e) {
-            throw new ImageException(file, "too large to read into memory (" + e.getMessage() + ")");
+        } catch (CvException e) {
+            throw new ImageException(file, "too large to read into memory (" + ImagePipeline.oneLine(e) + ")");
+        } finally {
+            if (!done) {
+                bytes.release();
+            }
+        }
+    }
+
+    /** A copy of the first {@code used} bytes of {@code bytes} with room for {@code needed}, or more; {@code bytes} is released. */
+    private static Mat grown(Mat bytes, int used, int needed) {
+        Mat bigger = new Mat((int) Math.min(Integer.MAX_VALUE, Math.max(needed, 2L * bytes.rows())), 1, CvType.CV_8UC1);
+        try {
+            if (used > 0) {
+                bytes.rowRange(0, used).copyTo(bigger.rowRange(0, used));
+            }
+            return bigger;
+        } finally {
+            bytes.release();
+        }
+    }
+
+    /** The first {@code length} bytes of {@code bytes}, which is released: the file shrank while it was read. */
+    private static Mat cut(Mat bytes, int length) {
+        try {
+            return length == 0 ? new Mat() : bytes.rowRange(0, length).clone();
+        } finally {
+            bytes.release();
         }
     }
 

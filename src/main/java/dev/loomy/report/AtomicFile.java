@@ -6,7 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
+
+import dev.loomy.pipeline.TempFiles;
 
 /** Writes a file whole or not at all: into a hidden temporary file beside it, then renamed over it. */
 final class AtomicFile {
@@ -21,8 +22,7 @@ final class AtomicFile {
 
     static void write(Path target, Content content) throws IOException {
         // Not Files.createTempFile: its owner-only permissions would stay on the renamed file.
-        Path temp = target.toAbsolutePath().resolveSibling("." + target.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".loomy-tmp");
+        Path temp = TempFiles.nameBeside(target.toAbsolutePath());
         try {
             try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 content.writeTo(out);

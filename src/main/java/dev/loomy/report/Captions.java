@@ -105,6 +105,9 @@ final class Captions {
                 + "latency, submission to completion, over every image of the counted runs; Threads: peak live "
                 + "platform threads in the measuring JVM (its own included); RSS: peak resident memory of that JVM"
                 + (results.rssUnwindowed() ? " (* since the JVM started: the peak could not be reset per run here)" : "")
+                + (results.measurements().stream().anyMatch(m -> m.warnings() > 0)
+                        ? "; Warnings: images decoded from a damaged file (each named above) and processed all the same"
+                        : "")
                 + ".";
     }
 }

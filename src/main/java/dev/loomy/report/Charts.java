@@ -12,7 +12,7 @@ import org.knowm.xchart.style.Styler;
 
 import dev.loomy.measure.MachineInfo;
 
-/** What loomy's PNG charts share: headless rendering, a common look, atomic writing. */
+/** What loomy's PNG charts share: headless rendering with loomy's own font, a common look, atomic writing. */
 final class Charts {
 
     static {

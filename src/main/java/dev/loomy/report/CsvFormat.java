@@ -18,7 +18,7 @@ import dev.loomy.measure.Summary;
  */
 public final class CsvFormat implements ResultFormat {
 
-    static final List<String> COLUMNS = List.of("strategy", "filter", "images", "failed", "runs", "warmups",
+    static final List<String> COLUMNS = List.of("strategy", "filter", "images", "failed", "warnings", "runs", "warmups",
             "time_ms_median", "time_ms_min", "time_ms_max", "images_per_sec", "speedup_vs_loop",
             "latency_ms_p50", "latency_ms_p95", "latency_ms_max", "peak_threads", "worker_threads",
             "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note");
@@ -36,7 +36,7 @@ public final class CsvFormat implements ResultFormat {
         for (Summary s : summaries) {
             Measurement m = s.measurement();
             List<String> cells = new ArrayList<>(List.of(m.strategy(), m.filter(), Integer.toString(m.images()),
-                    Integer.toString(m.failed()), Integer.toString(m.runs().size()), Integer.toString(m.warmups()),
+                    Integer.toString(m.failed()), Integer.toString(m.warnings()), Integer.toString(m.runs().size()), Integer.toString(m.warmups()),
                     Numbers.fixed(s.timeMedianMs(), 3), Numbers.fixed(s.timeMinMs(), 3), Numbers.fixed(s.timeMaxMs(), 3),
                     Numbers.fixed(s.imagesPerSec(), 3), Numbers.fixed(s.speedupVsLoop(), 3),
                     Numbers.fixed(s.latencyP50Ms(), 3), Numbers.fixed(s.latencyP95Ms(), 3), Numbers.fixed(s.latencyMaxMs(), 3),

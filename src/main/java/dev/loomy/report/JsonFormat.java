@@ -88,6 +88,7 @@ public final class JsonFormat implements ResultFormat {
         node.put("filter", m.filter());
         node.put("images", m.images());
         node.put("failed", m.failed());
+        node.put("warnings", m.warnings());
         node.put("runs", m.runs().size());
         node.put("warmups", m.warmups());
         putMs(node, "time_ms_median", s.timeMedianMs());
@@ -117,6 +118,7 @@ public final class JsonFormat implements ResultFormat {
         putMs(node, "wall_ms", run.wallNanos() / 1e6);
         node.put("done", run.done());
         node.put("failed", run.failed());
+        node.put("warned", run.warned());
         node.put("skipped", run.skipped());
         node.put("interrupted", run.interrupted());
         putPeaks(node, run.peaks());
@@ -127,12 +129,15 @@ public final class JsonFormat implements ResultFormat {
         ArrayNode submitted = node.putArray("submitted_ms");
         ArrayNode completed = node.putArray("completed_ms");
         ArrayNode failed = node.putArray("failed_images");
+        ArrayNode warned = node.putArray("warned_images");
         ArrayNode skipped = node.putArray("skipped_images");
         for (ImageTiming t : images) {
             submitted.add(round(t.submittedNanos() / 1e6));
             completed.add(round(t.completedNanos() / 1e6));
             if (t.status() == ImageTiming.Status.FAILED) {
                 failed.add(t.index());
+            } else if (t.status() == ImageTiming.Status.WARNED) {
+                warned.add(t.index());
             } else if (t.status() == ImageTiming.Status.SKIPPED) {
                 skipped.add(t.index());
             }

@@ -12,7 +12,8 @@ import dev.loomy.measure.Summary;
 public final class MarkdownFormat implements ResultFormat {
 
     static final List<String> HEADERS = List.of("Strategy", "Filter", "Time (ms)", "Mean±CI (ms)", "Min (ms)",
-            "Max (ms)", "Images", "Failed", "Avg (images/sec)", "vs loop", "Speed-up", "p50 (ms)", "p95 (ms)", "Peak threads", "Peak heap (MiB)",
+            "Max (ms)", "Images", "Failed", "Warnings", "Avg (images/sec)", "vs loop", "Speed-up", "p50 (ms)", "p95 (ms)",
+            "Peak threads", "Peak heap (MiB)",
             "Peak RSS (MiB)", "Outcome");
 
     @Override
@@ -61,7 +62,8 @@ public final class MarkdownFormat implements ResultFormat {
         String rss = Numbers.mebibytes(s.peaks().rssBytes());
         List<String> cells = new ArrayList<>(List.of(m.strategy(), m.filter(), Numbers.fixed(s.timeMedianMs(), 1),
                 RowNotes.meanAndError(s), Numbers.fixed(s.timeMinMs(), 1), Numbers.fixed(s.timeMaxMs(), 1),
-                Integer.toString(m.images()), Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2),
+                Integer.toString(m.images()), Integer.toString(m.failed()), Integer.toString(m.warnings()),
+                Numbers.fixed(s.imagesPerSec(), 2),
                 s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "", RowNotes.speedup(s),
                 Numbers.fixed(s.latencyP50Ms(), 1), Numbers.fixed(s.latencyP95Ms(), 1), Numbers.count(s.peaks().threads()),
                 Numbers.mebibytes(s.peaks().heapBytes()),

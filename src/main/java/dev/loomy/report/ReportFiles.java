@@ -9,10 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.loomy.files.InputGuard;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.Names;
+
 /**
  * The files a session writes besides standard output: {@code --report}, {@code --chart} and
- * {@code --timeline}. Their paths are checked before any work, so that a typo does not cost
- * a whole benchmark; each file is written whole or not at all.
+ * {@code --timeline}. Their paths, and that charts can draw text on this host, are checked
+ * before any work, so that a typo does not cost a whole benchmark; each file is written whole
+ * or not at all.
  *
  * @param report   null when not asked for; likewise the others
  */
@@ -32,6 +37,27 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         if (timeline != null) {
             checkPng("--timeline", timeline);
             checkWritable("--timeline", timeline, seen);
+        }
+        if (chart != null || timeline != null) {
+            try {
+                ChartFonts.ready();
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException((chart != null ? "--chart=" + chart : "--timeline=" + timeline)
+                        + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Refuses a file that would be written onto an input image or into an input folder. */
+    public void checkInputs(InputGuard guard) throws InputProblem {
+        if (report != null) {
+            guard.check("--report=" + Names.shown(report), report);
+        }
+        if (chart != null) {
+            guard.check("--chart=" + Names.shown(chart), chart);
+        }
+        if (timeline != null) {
+            guard.check("--timeline=" + Names.shown(timeline), timeline);
         }
     }
 

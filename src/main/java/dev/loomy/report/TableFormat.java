@@ -14,7 +14,8 @@ import dev.loomy.strategy.Strategies;
 /**
  * The human format: what was measured and on what, once; then one table per strategy, one
  * row per filter, with the article's columns (Filter, Time (ms), Images, Avg (images/sec))
- * and a benchmark's; then what the columns mean.
+ * and a benchmark's; then what the columns mean. A Warnings column (images done from damaged
+ * files) appears only when some row has one, so that the usual table keeps its width.
  */
 public final class TableFormat implements ResultFormat {
 
@@ -23,6 +24,7 @@ public final class TableFormat implements ResultFormat {
     /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
     private static final int WIDTH = 118;
     private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false};
+    private static final int WARNINGS_AT = HEADERS.indexOf("Failed") + 1;
 
     @Override
     public void write(Results results, PrintStream out) {
@@ -32,12 +34,26 @@ public final class TableFormat implements ResultFormat {
         for (Summary s : results.summaries()) {
             byStrategy.computeIfAbsent(s.measurement().strategy(), k -> new ArrayList<>()).add(s);
         }
+        boolean warnings = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
+        List<String> headers = new ArrayList<>(HEADERS);
+        boolean[] right = RIGHT;
+        if (warnings) {
+            headers.add(WARNINGS_AT, "Warnings");
+            right = new boolean[RIGHT.length + 1];
+            System.arraycopy(RIGHT, 0, right, 0, WARNINGS_AT);
+            right[WARNINGS_AT] = true;
+            System.arraycopy(RIGHT, WARNINGS_AT, right, WARNINGS_AT + 1, RIGHT.length - WARNINGS_AT);
+        }
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
             out.println(heading(entry.getKey()));
-            TextTable table = new TextTable(HEADERS, RIGHT);
+            TextTable table = new TextTable(headers, right);
             for (Summary s : entry.getValue()) {
-                table.add(row(s));
+                List<String> row = new ArrayList<>(row(s));
+                if (warnings) {
+                    row.add(WARNINGS_AT, Integer.toString(s.measurement().warnings()));
+                }
+                table.add(row);
             }
             out.print(table.render());
             for (Summary s : entry.getValue()) {

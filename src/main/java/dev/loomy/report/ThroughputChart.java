@@ -31,6 +31,7 @@ public final class ThroughputChart {
     }
 
     public static void write(Results results, Path file) throws IOException {
+        ChartFonts.ready();
         Charts.writePng(build(results), file);
     }
 

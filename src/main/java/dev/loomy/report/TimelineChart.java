@@ -29,6 +29,7 @@ public final class TimelineChart {
     }
 
     public static void write(Results results, Path file) throws IOException {
+        ChartFonts.ready();
         Charts.writePng(build(results), file);
     }
 

@@ -27,8 +27,8 @@ import dev.loomy.opencv.OpenCv;
 
 /**
  * A folder holding every kind of bad input beside good images with awkward names and pixel
- * types, run through the command: each bad file gets exactly one line, every good one is
- * written, the exit status is 1.
+ * types, run through the command: each bad or damaged file gets exactly one line, every good
+ * or damaged but decodable one is written, the exit status is 1.
  */
 class BadInputTest {
 
@@ -39,6 +39,9 @@ class BadInputTest {
 
     /** Bad file name to the reason its line must give. */
     final Map<String, String> bad = new LinkedHashMap<>();
+
+    /** Damaged but decodable file name to the warning its line must give. */
+    final Map<String, String> damaged = new LinkedHashMap<>();
 
     final List<String> good = List.of("with space.jpg", "ünïcødé ñame.png", "UPPER.JPG", "alpha.png", "gray.png",
             "deep16.png", "sub folder/nested.bmp", "album.jpg/inside.webp", "a png named.jpg");
@@ -68,7 +71,7 @@ class BadInputTest {
         bad.put("random.jpg", "not an image: the content is not JPEG, PNG, BMP, TIFF or WebP");
         byte[] jpeg = Files.readAllBytes(TestImages.write(dir.resolve("whole.jpg"), 200, 150, 7));
         Files.write(input.resolve("cut.jpg"), Arrays.copyOf(jpeg, jpeg.length / 2));
-        bad.put("cut.jpg", "truncated: the JPEG data ends without its end-of-image marker");
+        damaged.put("cut.jpg", "warning: truncated: the JPEG data ends without its end-of-image marker");
         byte[] png = Files.readAllBytes(TestImages.write(dir.resolve("whole.png"), 200, 150, 8));
         Files.write(input.resolve("cut.png"), Arrays.copyOf(png, png.length / 2));
         bad.put("cut.png", "truncated: the PNG data ends before its IEND chunk");
@@ -109,17 +112,21 @@ class BadInputTest {
         bad.forEach((name, reason) -> assertThat(lines.stream().filter(l -> l.contains(name)).toList())
                 .as(name + " in " + cli.err()).singleElement().asString()
                 .startsWith("loomy: " + input.resolve(name) + ": " + reason));
+        damaged.forEach((name, reason) -> assertThat(lines.stream().filter(l -> l.contains(name)).toList())
+                .as(name + " in " + cli.err()).singleElement().asString()
+                .startsWith("loomy: " + input.resolve(name) + ": " + reason));
         assertThat(lines.stream().filter(l -> l.contains("sub folder/back")).toList()).singleElement().asString()
                 .contains("loops back");
         // Besides those: the limit on images in flight, said once.
-        assertThat(lines).hasSize(bad.size() + 2);
+        assertThat(lines).hasSize(bad.size() + damaged.size() + 2);
         assertThat(lines).filteredOn(l -> l.contains("images in flight")).hasSize(1);
 
         List<String> header = List.of(cli.out().lines().findFirst().orElseThrow().split(","));
         cli.out().lines().skip(1).forEach(row -> {
             String[] cells = row.split(",", -1);
-            assertThat(cells[header.indexOf("images")]).isEqualTo(Integer.toString(good.size() + bad.size()));
+            assertThat(cells[header.indexOf("images")]).isEqualTo(Integer.toString(good.size() + damaged.size() + bad.size()));
             assertThat(cells[header.indexOf("failed")]).isEqualTo(Integer.toString(bad.size()));
+            assertThat(cells[header.indexOf("warnings")]).isEqualTo(Integer.toString(damaged.size()));
             assertThat(cells[header.indexOf("outcome")]).isEqualTo("failed-images");
         });
 
@@ -127,7 +134,7 @@ class BadInputTest {
             Path written = out.resolve("NoOp").resolve(strategy);
             try (Stream<Path> files = Files.walk(written)) {
                 assertThat(files.filter(Files::isRegularFile).map(f -> written.relativize(f).toString()))
-                        .containsExactlyInAnyOrderElementsOf(good);
+                        .containsExactlyInAnyOrderElementsOf(Stream.concat(good.stream(), damaged.keySet().stream()).toList());
             }
             for (String name : good) {
                 Mat image = Imgcodecs.imread(written.resolve(name).toString(), Imgcodecs.IMREAD_UNCHANGED);

@@ -1,8 +1,10 @@
 package dev.loomy.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.opencv.core.Core;
@@ -39,6 +41,23 @@ class AltmRetinexTest {
             values.release();
             floats.release();
             weighted.release();
+        }
+    }
+
+    @Test
+    void givesUpBetweenItsStepsWhenAskedToStop() {
+        Mat image = dev.loomy.TestImages.image(300, 200, 1);
+        int[] asked = {0};
+        try {
+            // The stop comes at the third look: the filter has worked, and gives up in the middle.
+            assertThatThrownBy(() -> new AltmRetinex().apply(image, () -> ++asked[0] >= 3))
+                    .isInstanceOf(java.util.concurrent.CancellationException.class);
+            assertThat(asked[0]).isEqualTo(3);
+            Mat whole = new AltmRetinex().apply(image, () -> false);
+            assertThat(whole.size()).isEqualTo(image.size());
+            whole.release();
+        } finally {
+            image.release();
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.AfterEach;
@@ -112,6 +113,18 @@ class ChainTest {
         assertThat(calls.get(1).input()).isSameAs(calls.get(0).output());
         assertThat(calls.get(2).input()).isSameAs(calls.get(0).output());
         assertThat(result).isSameAs(calls.get(2).output());
+    }
+
+    @Test
+    void aChainAskedToStopGivesUpBeforeItsNextStepAndReleasesWhatItMade() {
+        Chain chain = new Chain("c", List.of(making("A"), making("B"), making("C")));
+
+        // The stop comes once the first step is done.
+        assertThatThrownBy(() -> chain.apply(input, () -> !calls.isEmpty())).isInstanceOf(CancellationException.class);
+
+        assertThat(calls).extracting(Call::step).containsExactly("A");
+        assertThat(made.get(0).releases).as("A's result").isEqualTo(1);
+        assertThat(input.releases).isZero();
     }
 
     @Test

@@ -23,9 +23,10 @@ class LocalMaxTest {
         OpenCv.load();
     }
 
-    /** Sizes and windows: odd and even, wider and taller than the image, 1 (nothing to do). */
+    /** Sizes and windows: odd and even, wider and taller than the image, 1 (nothing to do), lines of one pixel. */
     @ParameterizedTest(name = "{0}x{1}, window {2}")
-    @CsvSource({"1, 1, 3", "5, 3, 1", "17, 9, 2", "40, 23, 7", "31, 64, 8", "12, 12, 40", "97, 61, 9", "300, 200, 64", "1024, 768, 102"})
+    @CsvSource({"1, 1, 3", "5, 3, 1", "17, 9, 2", "40, 23, 7", "31, 64, 8", "12, 12, 40", "97, 61, 9", "300, 200, 64",
+            "1024, 768, 102", "700, 1, 70", "1, 700, 70", "500, 3, 50", "2, 300, 150", "9, 4, 8"})
     void givesWhatDilateGives(int cols, int rows, int k) {
         try (MatScope scope = new MatScope()) {
             Mat src = scope.add(new Mat(rows, cols, CvType.CV_32F));
@@ -42,6 +43,18 @@ class LocalMaxTest {
             assertThat(result.spare().size()).isEqualTo(src.size());
             assertThat(result.spare().isContinuous()).isTrue();
         }
+    }
+
+    /**
+     * A window far longer than the image is across takes no room for the part beyond it: a
+     * 70000x1 image's window of 7000 once padded its one row to 7000 rows, 2 GB a buffer.
+     */
+    @ParameterizedTest(name = "{0}x{1}, window {2}")
+    @CsvSource({"70000, 1, 7000", "1, 70000, 7000", "70000, 3, 7000", "20000, 20, 2000"})
+    void aWindowLongerThanTheImageIsAcrossTakesNoRoomBeyondIt(int cols, int rows, int k) {
+        long pixels = (long) rows * cols;
+        // Along the long side: the image and the window's padding; across: at most the image thrice.
+        assertThat(LocalMax.bufferFloats(rows, cols, k)).isLessThanOrEqualTo(3 * pixels + (long) k * Math.min(rows, cols));
     }
 
     @ParameterizedTest(name = "a view, window {0}")

@@ -9,6 +9,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 import dev.loomy.filter.NoOp;
+import dev.loomy.pipeline.TempFiles;
 import dev.loomy.strategy.Strategies;
 
 class ChildLauncherTest {
@@ -22,10 +23,10 @@ class ChildLauncherTest {
                 "-agentlib:jdwp=transport=dt_socket,server=y,address=5005", "-javaagent:/x/agent.jar",
                 "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=/t/loomy-java25.jsa", "-Xshare:auto",
                 "-Dloomy.stderr.terminal=true", "-Djdk.virtualThreadScheduler.parallelism=7",
-                "--enable-native-access=ALL-UNNAMED"), properties, 3);
+                "--enable-native-access=ALL-UNNAMED", "-Dloomy.run=1"), properties, 3);
         assertThat(options).containsExactly("-Xmx2g", "-XX:+UseZGC", "-Dloomy.cache=/c",
                 "--enable-native-access=ALL-UNNAMED", "-Djdk.virtualThreadScheduler.parallelism=3",
-                "-Dloomy.test.crash=virtual/NoOp=halt");
+                "-Dloomy.run=" + TempFiles.RUN, "-Dloomy.test.crash=virtual/NoOp=halt");
     }
 
     @Test

@@ -49,7 +49,7 @@ class ChildProtocolTest {
     void everyKindOfMessageSurvivesTheRoundTrip() throws Exception {
         for (ChildProtocol.Message message : List.of(new ChildProtocol.RunStarted("loop / NoOp run 1/3", 48),
                 new ChildProtocol.Progress(3, 1, 0), new ChildProtocol.Failure("in/a, \"b\".jpg", "not an image\nat all"),
-                new ChildProtocol.RunFinished())) {
+                new ChildProtocol.Warning("in/cut.jpg", "truncated: ..."), new ChildProtocol.RunFinished())) {
             String line = ChildProtocol.encode(message);
             assertThat(line).doesNotContain("\n");
             assertThat(ChildProtocol.decode(line)).isEqualTo(message);
@@ -61,6 +61,8 @@ class ChildProtocolTest {
         assertThat(ChildProtocol.encode(new ChildProtocol.Progress(1, 2, 3)))
                 .isEqualTo("{\"type\":\"progress\",\"done\":1,\"failed\":2,\"skipped\":3}");
         assertThat(ChildProtocol.encode(new ChildProtocol.RunFinished())).isEqualTo("{\"type\":\"run-finished\"}");
+        assertThat(ChildProtocol.encode(new ChildProtocol.Warning("a.jpg", "cut")))
+                .isEqualTo("{\"type\":\"warning\",\"file\":\"a.jpg\",\"reason\":\"cut\"}");
     }
 
     @ParameterizedTest

@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.loomy.filter.NoOp;
 
@@ -111,11 +113,11 @@ class AdmissionTest {
     @Test
     void anImageThatCouldNeverFitIsRefusedBeforeItIsRead() {
         AvailableMemory little = new AvailableMemory(512 * MIB, 512 * MIB);
-        Admission admission = InFlightLimit.parse("unbounded").admission(new NoOp(), headers(1, 20_000, 20_000), 2, little);
+        Admission admission = InFlightLimit.parse("unbounded").admission(new NoOp(), headers(1, 15_000, 15_000), 2, little);
 
         assertThatThrownBy(() -> admission.admit(Path.of("0.png")))
                 .isInstanceOf(ImageException.class)
-                .hasMessage("0.png: too large for the memory available: a 20000x20000 image needs about 1.1 GiB with NoOp, "
+                .hasMessage("0.png: too large for the memory available: a 15000x15000 image needs about 644 MiB with NoOp, "
                         + "at most 410 MiB may be used");
     }
 
@@ -125,8 +127,20 @@ class AdmissionTest {
 
         assertThatThrownBy(() -> admission.admit(Path.of("0.png")))
                 .isInstanceOf(ImageException.class)
-                .hasMessageContaining("too large to decode: 40000x30000 is 1200000000 pixels, more than OpenCV's limit of "
-                        + "1073741824 (OPENCV_IO_MAX_IMAGE_PIXELS)");
+                .hasMessageContaining("too large to decode: 40000x30000 is 1200000000 pixels, more than the limit of "
+                        + "268435456 (OPENCV_IO_MAX_IMAGE_PIXELS)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "auto", "unbounded"})
+    void aHeaderOf30000x30000IsRefusedInEveryModeWhatever(String limit) {
+        // A few kilobytes of JPEG may announce it (see MemoryBoundTest); decoded, it takes 2.7 GB and a minute, with memory to spare or not.
+        Admission admission = InFlightLimit.parse(limit).admission(new NoOp(), headers(1, 30_000, 30_000), 2, PLENTY);
+
+        assertThatThrownBy(() -> admission.admit(Path.of("0.png")))
+                .isInstanceOf(ImageException.class)
+                .hasMessage("0.png: too large to decode: 30000x30000 is 900000000 pixels, more than the limit of "
+                        + "268435456 (OPENCV_IO_MAX_IMAGE_PIXELS)");
     }
 
     @Test
@@ -187,10 +201,10 @@ class AdmissionTest {
     void theHeapBudgetCountsToo() throws Exception {
         Map<Path, ImageHeader> map = new HashMap<>();
         for (int i = 0; i < 20; i++) {
-            // 10 MB files: 20 MB of heap each, against a 45 MiB heap budget: 2 at once.
+            // 10 MB files, read and written through 1 MiB chunks: 2 MiB of heap each, against a 5 MiB heap budget: 2 at once.
             map.put(Path.of(i + ".png"), new ImageHeader(10_000_000, 100, 100));
         }
-        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 45 * MIB, "test");
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 5 * MIB, "test");
 
         assertThat(mostAtOnce(admission, files(20), 2, new ConcurrentLinkedQueue<>())).isEqualTo(2);
     }

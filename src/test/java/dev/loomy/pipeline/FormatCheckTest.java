@@ -44,6 +44,7 @@ class FormatCheckTest {
         return encode(extension, new MatOfInt());
     }
 
+    /** Why {@code bytes} cannot be decoded, or null when they can (whole or damaged). */
     private static String problem(byte[] bytes) {
         try {
             FormatCheck.check(FILE, bytes);
@@ -51,6 +52,11 @@ class FormatCheckTest {
         } catch (ImageException e) {
             return e.reason();
         }
+    }
+
+    /** What is wrong with {@code bytes} that decode all the same, or null when they are whole. */
+    private static String damage(byte[] bytes) throws ImageException {
+        return FormatCheck.check(FILE, bytes).damage();
     }
 
     @ParameterizedTest
@@ -69,7 +75,7 @@ class FormatCheckTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jpg", "png", "bmp", "webp"})
+    @ValueSource(strings = {"png", "bmp", "webp"})
     void findsEveryCut(String extension) {
         byte[] whole = encode(extension);
         String format = FormatCheckTest.formatOf(extension);
@@ -80,9 +86,40 @@ class FormatCheckTest {
         }
     }
 
+    @Test
+    void aJpegCutAfterItsImageDataBeganIsDamagedButDecodable() throws Exception {
+        byte[] whole = encode("jpg");
+        assertThat(damage(whole)).isNull();
+        int scan = scanData(whole);
+        for (int length : new int[] {scan + 1, (scan + whole.length) / 2, whole.length - 2, whole.length - 1}) {
+            assertThat(damage(Arrays.copyOf(whole, length))).as("cut to " + length)
+                    .isEqualTo("truncated: the JPEG data ends without its end-of-image marker (" + length + " bytes)");
+        }
+        byte[] progressive = encode("jpg", new MatOfInt(Imgcodecs.IMWRITE_JPEG_PROGRESSIVE, 1));
+        assertThat(damage(Arrays.copyOf(progressive, progressive.length * 2 / 3))).startsWith("truncated: ");
+    }
+
+    @Test
+    void aJpegCutInItsHeadersIsNotDecodable() {
+        byte[] whole = encode("jpg");
+        for (int length : new int[] {3, 20, scanData(whole) / 2, scanData(whole) - 1}) {
+            assertThat(problem(Arrays.copyOf(whole, length))).as("cut to " + length)
+                    .isEqualTo("truncated: the JPEG data ends before its image data begins (" + length + " bytes)");
+        }
+    }
+
+    /** Where the first scan's entropy-coded data begins: after the SOS marker and its header. */
+    static int scanData(byte[] jpeg) {
+        for (int i = 0; i + 3 < jpeg.length; i++) {
+            if (jpeg[i] == (byte) 0xFF && jpeg[i + 1] == (byte) 0xDA) {
+                return i + 2 + ((jpeg[i + 2] & 0xFF) << 8 | (jpeg[i + 3] & 0xFF));
+            }
+        }
+        throw new AssertionError("no SOS marker");
+    }
+
     private static String formatOf(String extension) {
         return switch (extension) {
-            case "jpg" -> "JPEG";
             case "png" -> "PNG";
             case "bmp" -> "BMP";
             default -> "WebP";
@@ -130,8 +167,8 @@ class FormatCheckTest {
 
     @Test
     void theFormatComesFromTheContentNotTheName() throws Exception {
-        assertThat(FormatCheck.check(Path.of("really-a-png.jpg"), encode("png"))).isEqualTo(ImageFormat.PNG);
-        assertThat(FormatCheck.check(Path.of("x.png"), encode("jpg"))).isEqualTo(ImageFormat.JPEG);
+        assertThat(FormatCheck.check(Path.of("really-a-png.jpg"), encode("png")).format()).isEqualTo(ImageFormat.PNG);
+        assertThat(FormatCheck.check(Path.of("x.png"), encode("jpg")).format()).isEqualTo(ImageFormat.JPEG);
     }
 
     @Test

@@ -129,7 +129,7 @@ class ImagePipelineTest {
         Path temp = temps.beside(output);
 
         assertThat(temp.getParent()).isEqualTo(output.getParent());
-        assertThat(temp.getFileName().toString()).startsWith(".a.png.").endsWith(".loomy-tmp");
+        assertThat(temp.getFileName().toString()).startsWith(".a.png." + TempFiles.RUN + "-").endsWith(".loomy-tmp");
         assertThat(temps.beside(output)).isNotEqualTo(temp);
         temps.done(temp);
     }
@@ -159,12 +159,14 @@ class ImagePipelineTest {
 
     @Test
     void aSweepDeletesTheTemporaryFilesAKilledProcessLeftAndNothingElse() throws Exception {
-        Path left = temps.beside(dir.resolve("out/deep/a.png"));
+        Path left = TempFilesTest.ownedBy(TempFilesTest.deadPid(), dir.resolve("out/deep/a.png"));
         Files.createDirectories(left.getParent());
         Files.writeString(left, "half an image");
         Path image = Files.writeString(dir.resolve("out/deep/a.png"), "an image");
         Path hidden = Files.writeString(dir.resolve("out/.notes"), "the user's own");
         Path named = Files.writeString(dir.resolve("out/b.loomy-tmp"), "not hidden: not loomy's");
+        // Another loomy, writing into the same folder now: its files are its own.
+        Path other = Files.writeString(dir.resolve("out/deep/.b.png.1-5eed.loomy-tmp"), "another run's image");
 
         assertThat(TempFiles.sweep(dir.resolve("out"))).isEqualTo(1);
 
@@ -172,6 +174,7 @@ class ImagePipelineTest {
         assertThat(image).exists();
         assertThat(hidden).exists();
         assertThat(named).exists();
+        assertThat(other).exists();
         assertThat(TempFiles.sweep(dir.resolve("missing"))).isZero();
     }
 }

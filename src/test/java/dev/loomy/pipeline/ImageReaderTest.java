@@ -10,6 +10,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -81,13 +82,72 @@ class ImageReaderTest {
     }
 
     @Test
-    void truncatedFilesAreReportedAsSuchNotDecodedGray() throws Exception {
+    void aStrictReaderRefusesATruncatedJpeg() throws Exception {
         Path jpeg = TestImages.write(dir.resolve("whole.jpg"), 120, 90, 2);
         byte[] bytes = Files.readAllBytes(jpeg);
         Path cut = Files.write(dir.resolve("cut.jpg"), Arrays.copyOf(bytes, bytes.length * 2 / 3));
 
         assertThat(reason(jpeg)).isNull();
         assertThat(reason(cut)).startsWith("truncated: the JPEG data ends without its end-of-image marker");
+    }
+
+    @Test
+    void aLenientReaderDecodesATruncatedJpegAsFarAsItGoesAndSaysSoOnce() throws Exception {
+        OpenCv.load();
+        ImageReader lenient = new ImageReader(java.time.Duration.ZERO, false);
+        Path jpeg = TestImages.write(dir.resolve("whole.jpg"), 160, 120, 3);
+        byte[] bytes = Files.readAllBytes(jpeg);
+        Mat whole = lenient.read(jpeg, w -> { throw new AssertionError("a whole image warned: " + w); });
+        try {
+            int scan = FormatCheckTest.scanData(bytes);
+            for (int length : new int[] {scan + 40, bytes.length / 2, bytes.length * 3 / 4, bytes.length - 2}) {
+                Path cut = Files.write(dir.resolve("cut" + length + ".jpg"), Arrays.copyOf(bytes, length));
+                java.util.List<String> warnings = new java.util.ArrayList<>();
+                Mat read = lenient.read(cut, warnings::add);
+                try {
+                    assertThat(warnings).as("cut to " + length).containsExactly("truncated: the JPEG data ends without "
+                            + "its end-of-image marker (" + length + " bytes); decoded as far as the data goes");
+                    assertThat(read.size()).isEqualTo(whole.size());
+                    // Cut half-way or later, the first rows decode as in the whole image; past the data,
+                    // the rows are filled (the last ones all alike), not left undefined.
+                    if (length >= bytes.length / 2) {
+                        assertThat(differences(read.rowRange(0, 8), whole.rowRange(0, 8))).isZero();
+                    }
+                    if (length <= bytes.length * 3 / 4) {
+                        assertThat(differences(read.rowRange(0, read.rows()), whole)).isPositive();
+                        for (int row = read.rows() - 8; row < read.rows() - 1; row++) {
+                            assertThat(differences(read.row(row), read.row(read.rows() - 1))).as("row " + row).isZero();
+                        }
+                    }
+                } finally {
+                    read.release();
+                }
+            }
+        } finally {
+            whole.release();
+        }
+    }
+
+    @Test
+    void whatCannotBeDecodedAtAllStillFailsLenientOrNot() throws Exception {
+        ImageReader lenient = new ImageReader(java.time.Duration.ZERO, false);
+        byte[] jpeg = Files.readAllBytes(TestImages.write(dir.resolve("whole.jpg"), 120, 90, 4));
+        byte[] png = Files.readAllBytes(TestImages.write(dir.resolve("whole.png"), 120, 90, 5));
+        Path headers = Files.write(dir.resolve("headers.jpg"), Arrays.copyOf(jpeg, FormatCheckTest.scanData(jpeg) - 1));
+        Path cutPng = Files.write(dir.resolve("cut.png"), Arrays.copyOf(png, png.length - 1));
+
+        assertThatThrownBy(() -> lenient.read(headers, w -> { })).isInstanceOf(ImageException.class)
+                .hasMessageContaining("truncated: the JPEG data ends before its image data begins");
+        assertThatThrownBy(() -> lenient.read(cutPng, w -> { })).isInstanceOf(ImageException.class)
+                .hasMessageContaining("truncated: the PNG data ends before its IEND chunk");
+    }
+
+    private static int differences(Mat a, Mat b) {
+        Mat diff = new Mat();
+        Core.absdiff(a, b, diff);
+        int count = Core.countNonZero(diff.reshape(1));
+        diff.release();
+        return count;
     }
 
     @Test

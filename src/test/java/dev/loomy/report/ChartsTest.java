@@ -39,6 +39,6 @@ class ChartsTest {
     void theReportFileIsWrittenInTheFormatOfItsExtension() throws Exception {
         Path report = dir.resolve("results.csv");
         new ReportFiles(report, null, null).write(SampleResults.results(), System.err);
-        assertThat(Files.readAllLines(report).get(0)).startsWith("strategy,filter,images,failed,runs");
+        assertThat(Files.readAllLines(report).get(0)).startsWith("strategy,filter,images,failed,warnings,runs");
     }
 }

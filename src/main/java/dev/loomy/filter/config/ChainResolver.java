@@ -15,10 +15,18 @@ import dev.loomy.filter.Filter;
  */
 final class ChainResolver {
 
+    /** Chains inside chains, at most this deep: deeper is a mistake, and each level costs stack when applied. */
+    static final int MAX_DEPTH = 32;
+    /** Built-in filters one chain applies in all, at most: nesting multiplies them (a chain of 2 of a chain of 2...). */
+    static final int MAX_STEPS = 1000;
+
     private final YamlSource source;
     private final Map<String, Definition> defined = new LinkedHashMap<>();
     private final Map<String, Filter> builtIns = new LinkedHashMap<>();
     private final Map<String, Filter> resolved = new HashMap<>();
+    /** Per resolved chain, how many built-in filters it applies in all, and how deep its chains nest. */
+    private final Map<String, Long> applied = new HashMap<>();
+    private final Map<String, Integer> depths = new HashMap<>();
     /** The chains being resolved, outermost first: a step naming one of them closes a cycle. */
     private final List<Definition.ChainOf> path = new ArrayList<>();
 
@@ -46,14 +54,34 @@ final class ChainResolver {
         if (done != null) {
             return done;
         }
+        if (path.size() == MAX_DEPTH) {
+            throw new FiltersFileException(source.file(), chain.line(), "chain '" + path.get(0).name()
+                    + "' nests chains more than " + MAX_DEPTH + " deep (through '" + chain.name() + "')");
+        }
         path.add(chain);
         List<Filter> steps = new ArrayList<>();
+        long total = 0;
+        int depth = 1;
         for (Definition.Step step : chain.steps()) {
-            steps.add(step(step, chain));
+            Filter filter = step(step, chain);
+            steps.add(filter);
+            String key = FiltersFileParser.key(filter.name());
+            total += applied.getOrDefault(key, 1L);
+            depth = Math.max(depth, depths.getOrDefault(key, 0) + 1);
+            if (depth > MAX_DEPTH) {
+                throw new FiltersFileException(source.file(), step.line(), "chain '" + chain.name()
+                        + "' nests chains more than " + MAX_DEPTH + " deep (through '" + filter.name() + "')");
+            }
+            if (total > MAX_STEPS) {
+                throw new FiltersFileException(source.file(), step.line(), "chain '" + chain.name() + "' applies more than "
+                        + MAX_STEPS + " filters in all, counting the steps of the chains inside it");
+            }
         }
         path.remove(path.size() - 1);
         Chain filter = new Chain(chain.name(), steps);
         resolved.put(FiltersFileParser.key(chain.name()), filter);
+        applied.put(FiltersFileParser.key(chain.name()), total);
+        depths.put(FiltersFileParser.key(chain.name()), depth);
         return filter;
     }
 

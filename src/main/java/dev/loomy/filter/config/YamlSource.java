@@ -1,6 +1,12 @@
 package dev.loomy.filter.config;
 
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
@@ -9,9 +15,11 @@ import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeType;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
@@ -20,6 +28,9 @@ import org.snakeyaml.engine.v2.schema.CoreSchema;
  * each problem found later can be reported at the line it comes from.
  */
 final class YamlSource {
+
+    /** Levels of lists and mappings inside each other, at most: a filters file needs 4. */
+    static final int MAX_NESTING = 100;
 
     private final String file;
     private final String text;
@@ -38,8 +49,12 @@ final class YamlSource {
 
     /** The document's root node, or empty for a file with no document (empty, or comments only). */
     Optional<Node> compose() throws FiltersFileException {
+        Optional<Node> root;
         try {
-            return new Compose(settings).composeString(text);
+            root = new Compose(settings).composeString(text);
+        } catch (StackOverflowError e) {
+            // The YAML library nests one call per level while it reads: nothing it left half done outlives the call.
+            throw new FiltersFileException(file, "malformed YAML: nested more than " + MAX_NESTING + " levels deep");
         } catch (MarkedYamlEngineException e) {
             int line = e.getProblemMark().or(e::getContextMark).map(m -> m.getLine() + 1).orElse(1);
             String context = e.getContext() == null || e.getContext().isBlank() ? ""
@@ -51,6 +66,37 @@ final class YamlSource {
                     "malformed YAML: " + e.getMessage() + String.format(" (character U+%04X)", e.getCodePoint()));
         } catch (YamlEngineException e) {
             throw new FiltersFileException(file, "malformed YAML: " + e.getMessage());
+        }
+        if (root.isPresent()) {
+            checkNesting(root.get());
+        }
+        return root;
+    }
+
+    /** Refuses a document nested deeper than any filters file needs, at the first node too deep. */
+    private void checkNesting(Node root) throws FiltersFileException {
+        Deque<Node> level = new ArrayDeque<>(List.of(root));
+        // An alias repeats a node: each is looked at once, so that aliases cannot multiply the work.
+        Set<Node> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int depth = 1; !level.isEmpty(); depth++) {
+            if (depth > MAX_NESTING) {
+                throw error(level.peek(), "malformed YAML: nested more than " + MAX_NESTING + " levels deep");
+            }
+            Deque<Node> next = new ArrayDeque<>();
+            for (Node node : level) {
+                if (!seen.add(node)) {
+                    continue;
+                }
+                if (node instanceof SequenceNode sequence) {
+                    next.addAll(sequence.getValue());
+                } else if (node instanceof MappingNode mapping) {
+                    mapping.getValue().forEach(tuple -> {
+                        next.add(tuple.getKeyNode());
+                        next.add(tuple.getValueNode());
+                    });
+                }
+            }
+            level = next;
         }
     }
 

@@ -1,0 +1,136 @@
+package dev.loomy.files;
+
+import java.io.IOException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Refuses, before any work, a path that loomy would write into an input folder or onto an
+ * input image, whatever lies between: symbolic links, bind mounts, {@code ..}.
+ *
+ * <p>Folders and images are compared by file identity (device and inode), not by path: a
+ * bind mount shows the same folder under another real path, which no path comparison sees.
+ */
+public final class InputGuard {
+
+    /** Identity of every input folder and every folder below one, to the input folder it is or lies in. */
+    private final Map<Object, Path> folders = new HashMap<>();
+    /** Identity of every input image, to the image as the user named it. */
+    private final Map<Object, Path> images = new HashMap<>();
+    private final Function<Path, Object> identity;
+    /** Folders already found clear, so that thousands of outputs in one folder cost one look. */
+    private final Set<Path> clear = new HashSet<>();
+
+    public static InputGuard of(List<Path> inputs, List<ImageFile> images) {
+        return new InputGuard(inputs, images, InputGuard::fileKey);
+    }
+
+    /** @param identity a file's identity, or null when it cannot be had (tests give their own) */
+    InputGuard(List<Path> inputs, List<ImageFile> images, Function<Path, Object> identity) {
+        this.identity = identity;
+        for (Path input : inputs) {
+            if (Files.isDirectory(input)) {
+                addFolders(input);
+            }
+        }
+        for (ImageFile image : images) {
+            Object key = identity.apply(image.path());
+            if (key != null) {
+                this.images.putIfAbsent(key, image.path());
+            }
+        }
+    }
+
+    private void addFolders(Path input) {
+        try {
+            Files.walkFileTree(input, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    Object key = identity.apply(dir);
+                    if (key != null) {
+                        folders.putIfAbsent(key, input);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    // The walker reports what it cannot read; what cannot be read cannot be written either.
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // As above: the folders seen so far are guarded.
+        }
+    }
+
+    /**
+     * Refuses writing {@code target}: when it is an input image, or when it or a folder on
+     * the way to it is, or lies in, an input folder.
+     *
+     * @param what how the message names the target, such as "--chart=c.png" or "output a/b.jpg"
+     */
+    public void check(String what, Path target) throws InputProblem {
+        Path absolute = target.toAbsolutePath().normalize();
+        checkFolders(what, absolute.getParent());
+        Object key = Files.exists(absolute) ? identity.apply(absolute) : null;
+        Path image = key == null ? null : images.get(key);
+        if (image != null) {
+            throw new InputProblem(what + ": is the input image " + Names.shown(image)
+                    + (Files.isSymbolicLink(absolute) ? " (through the link " + Names.shown(target) + ")" : "")
+                    + ": choose another path");
+        }
+    }
+
+    private void checkFolders(String what, Path parent) throws InputProblem {
+        if (parent == null || clear.contains(parent)) {
+            return;
+        }
+        // Outermost first, so that the message names the link or mount point, not a folder below it.
+        Path prefix = parent.getRoot();
+        for (Path name : parent) {
+            prefix = prefix.resolve(name);
+            if (clear.contains(prefix)) {
+                continue;
+            }
+            Object folderKey = Files.isDirectory(prefix) ? identity.apply(prefix) : null;
+            Path input = folderKey == null ? null : folders.get(folderKey);
+            if (input != null) {
+                String through = Files.isSymbolicLink(prefix) ? ", through the symbolic link " + Names.shown(prefix)
+                        : prefix.equals(canonical(input)) || prefix.startsWith(canonical(input)) ? ""
+                        : ", through " + Names.shown(prefix) + " (a mount of it, or a link above)";
+                throw new InputProblem(what + ": would be written into the input folder " + Names.shown(input) + through
+                        + ", where the next run would take it for an input: choose another path");
+            }
+            if (!Files.exists(prefix)) {
+                break;
+            }
+            clear.add(prefix);
+        }
+    }
+
+    private static Path canonical(Path path) {
+        return OutputLayout.canonical(path);
+    }
+
+    /** Device and inode where the file system has them, else the real path; null for a file that cannot be seen. */
+    static Object fileKey(Path path) {
+        try {
+            Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+            return key != null ? key : path.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.TestImages;
+
+/** Values out of range are bad usage, said in one line: never a stack trace, never a run that does nothing. */
+class HostileValuesTest {
+
+    @TempDir
+    Path dir;
+
+    Path in;
+
+    @BeforeEach
+    void inputs() {
+        in = dir.resolve("in");
+        TestImages.write(in.resolve("a.png"), 20, 20, 1);
+    }
+
+    private void assertUsage(String expected, String... options) {
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of("-s", "loop", "--no-write", in.toString()));
+        Cli cli = Cli.run(args.toArray(String[]::new));
+        assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err().lines().toList()).singleElement().asString().startsWith("loomy: ").contains(expected);
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
+    void tooManyThreads() {
+        assertUsage("--parallelism must be from 1 to 4096, not 40000", "--parallelism=40000");
+        assertUsage("--cv-threads must be from 1 to 4096, not 4097", "--cv-threads=4097");
+    }
+
+    @Test
+    void anEmptyName() {
+        assertUsage("--filter: an empty name", "-f", ",");
+        assertUsage("--filter: an empty name", "-f", "NoOp,,Cartoon2");
+        Cli cli = Cli.run("-s", ",", "--no-write", in.toString());
+        assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).contains("--strategy: an empty name");
+    }
+
+    @Test
+    void aChainOfThousandsOfChains() throws Exception {
+        StringBuilder yaml = new StringBuilder("filters:\n  c0: {chain: [NoOp]}\n");
+        for (int i = 1; i < 3000; i++) {
+            yaml.append("  c").append(i).append(": {chain: [c").append(i - 1).append("]}\n");
+        }
+        Path config = Files.writeString(dir.resolve("deep.yaml"), yaml);
+        assertUsage("deep.yaml:34: chain 'c32' nests chains more than 32 deep", "--config=" + config, "-f", "c2999");
+
+        // Defined the other way round, each chain is resolved from inside the one that names it.
+        StringBuilder reversed = new StringBuilder("filters:\n");
+        for (int i = 2999; i > 0; i--) {
+            reversed.append("  c").append(i).append(": {chain: [c").append(i - 1).append("]}\n");
+        }
+        reversed.append("  c0: {chain: [NoOp]}\n");
+        assertUsage("nests chains more than 32 deep", "--config=" + Files.writeString(dir.resolve("r.yaml"), reversed));
+    }
+
+    @Test
+    void aChainThatMultipliesItsSteps() throws Exception {
+        StringBuilder yaml = new StringBuilder("filters:\n  c0: {chain: [NoOp, NoOp]}\n");
+        for (int i = 1; i < 20; i++) {
+            yaml.append("  c").append(i).append(": {chain: [c").append(i - 1).append(", c").append(i - 1).append("]}\n");
+        }
+        Path config = Files.writeString(dir.resolve("wide.yaml"), yaml);
+        assertUsage("wide.yaml:11: chain 'c9' applies more than 1000 filters in all", "--config=" + config);
+    }
+
+    @Test
+    void yamlNestedTwentyThousandDeep() throws Exception {
+        Path flow = Files.writeString(dir.resolve("flow.yaml"), "filters: " + "[".repeat(20_000) + "]".repeat(20_000));
+        assertUsage("flow.yaml: malformed YAML: nested more than 100 levels deep", "--config=" + flow);
+        StringBuilder block = new StringBuilder("filters:\n");
+        for (int i = 0; i < 150; i++) {
+            block.append(" ".repeat(i + 1)).append("k").append(i).append(":\n");
+        }
+        Path nested = Files.writeString(dir.resolve("block.yaml"), block);
+        assertUsage("block.yaml:", "--config=" + nested);
+        assertUsage("nested more than 100 levels deep", "--config=" + nested);
+    }
+}
