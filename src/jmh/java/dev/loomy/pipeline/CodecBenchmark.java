@@ -22,6 +22,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.samples.ImageSize;
 import dev.loomy.samples.SampleGenerator;

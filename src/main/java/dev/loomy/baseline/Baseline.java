@@ -14,7 +14,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.results.MachineInfo;
 import dev.loomy.stats.Sample;
 
 /**

@@ -2,8 +2,10 @@ package dev.loomy.cli;
 
 import java.util.List;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.run.Interrupts;
+
 
 /** The exit statuses of the contract (SPEC "Exit status"). */
 public final class ExitCodes {
@@ -14,12 +16,12 @@ public final class ExitCodes {
     public static final int CRASHED = 3;
     /** A row slower than the baseline beyond the noise and beyond {@code --fail-on-regression}. */
     public static final int REGRESSION = 4;
-    public static final int INTERRUPTED = 130;
+    public static final int INTERRUPTED = Interrupts.EXIT_STATUS;
 
     private ExitCodes() {
     }
 
-    /** The status for a finished session: an interrupt outranks a crash, which outranks failed images. */
+    /** The status for a finished run: an interrupt outranks a crash, which outranks failed images. */
     public static int of(List<Measurement> measurements, boolean interrupted) {
         if (interrupted || measurements.stream().anyMatch(m -> m.outcome() == Outcome.INTERRUPTED)) {
             return INTERRUPTED;

@@ -54,7 +54,7 @@ public final class FiltersCommand implements Callable<Integer> {
             return String.join(" -> ", chain.steps().stream().map(Filter::name).toList());
         }
         StringJoiner text = new StringJoiner(", ");
-        for (Map.Entry<String, Object> parameter : filter.parameters().entrySet()) {
+        for (Map.Entry<String, Number> parameter : filter.parameters().entrySet()) {
             text.add(parameter.getKey() + "=" + parameter.getValue());
         }
         return text.length() == 0 ? "none" : text.toString();

@@ -39,8 +39,4 @@ public final class MeasureOptions {
             throw new UsageError("--repeat=" + repeat + ": a whole number or auto was expected");
         }
     }
-
-    /** Set by a forking parent: measure only this {@code strategy/filter} and report through the child protocol. */
-    @Option(names = "--child", hidden = true, paramLabel = "STRATEGY/FILTER")
-    String child;
 }

@@ -10,13 +10,13 @@ import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.BaselineStore;
 import dev.loomy.baseline.RegressionLimit;
 import dev.loomy.filter.Filter;
-import dev.loomy.measure.MeasureSettings;
-import dev.loomy.measure.Reference;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.MeasureSettings;
+import dev.loomy.results.Reference;
+import dev.loomy.results.Summary;
 import dev.loomy.profile.ProfileKind;
 import dev.loomy.report.ReportFiles;
-import dev.loomy.report.Results;
-import dev.loomy.strategy.Strategy;
+import dev.loomy.results.Results;
+import dev.loomy.run.RunConfig;
 import picocli.CommandLine.Option;
 
 /** What makes figures comparable: the reference row, baselines, the regression limit, profilers. */
@@ -45,40 +45,55 @@ public final class RigorOptions {
                     + "jfr (a JFR recording per strategy and filter, in OUTPUT/jfr); in the measuring JVM")
     List<String> profile = List.of();
 
-    /** The options checked, before any work. */
-    record Checked(Reference reference, Baseline baseline, Path saveTo, Double limitPct, Set<ProfileKind> profiles) {
+    /** The baselines opened, before any work: the one to compare with, where to save, the limit. */
+    record Checked(Baseline baseline, Path saveTo, Double limitPct) {
     }
 
-    /** Checks every option against the selection; a child (whose parent compares and saves) skips the baselines. */
-    Checked check(List<Strategy> strategies, List<Filter> filters, boolean child) throws UsageError {
+    /** {@code --reference}, checked against the strategies and filters measured. */
+    Reference reference(List<String> strategies, List<Filter> filters) throws UsageError {
         try {
             Reference ref = reference == null ? Reference.DEFAULT : Reference.parse(reference);
-            if (ref.strategy() != null && strategies.stream().noneMatch(s -> s.name().equals(ref.strategy()))) {
+            if (ref.strategy() != null && !strategies.contains(ref.strategy())) {
                 throw new UsageError("--reference=" + reference + ": strategy " + ref.strategy() + " is not measured");
             }
             if (ref.filter() != null && filters.stream().noneMatch(f -> f.name().equalsIgnoreCase(ref.filter()))) {
                 throw new UsageError("--reference=" + reference + ": filter " + ref.filter() + " is not measured");
             }
-            Set<ProfileKind> profiles = ProfileKind.parse(profile);
-            if (failOnRegression != null && baseline == null) {
-                throw new UsageError("--fail-on-regression needs --baseline: there is nothing to regress from");
-            }
-            Double limit = failOnRegression == null ? null : RegressionLimit.parse(failOnRegression);
-            if (child) {
-                return new Checked(ref, null, null, limit, profiles);
-            }
-            BaselineStore store = BaselineStore.fromEnvironment();
-            Baseline base = baseline == null ? null : Baseline.read(store.forReading(baseline));
-            Path saveTo = saveBaseline == null ? null : store.forSaving(saveBaseline);
-            return new Checked(ref, base, saveTo, limit, profiles);
-        } catch (IllegalArgumentException | BaselineException e) {
+            return ref;
+        } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
     }
 
-    static MeasureSettings settings(boolean autoRepeat, Checked checked, Path output) {
-        return new MeasureSettings(autoRepeat, checked.profiles(),
-                checked.profiles().contains(ProfileKind.JFR) ? output.resolve("jfr") : null);
+    /** What is measured beyond the run count's number: whether it is automatic, and the profilers. */
+    MeasureSettings settings(boolean autoRepeat, Path output) throws UsageError {
+        try {
+            Set<ProfileKind> profiles = ProfileKind.parse(profile);
+            return new MeasureSettings(autoRepeat, profiles, profiles.contains(ProfileKind.JFR) ? output.resolve("jfr") : null);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** The baseline options as given, once {@code --fail-on-regression} is known to have a baseline. */
+    RunConfig.Baselines baselines() throws UsageError {
+        if (failOnRegression != null && baseline == null) {
+            throw new UsageError("--fail-on-regression needs --baseline: there is nothing to regress from");
+        }
+        return new RunConfig.Baselines(baseline, saveBaseline, failOnRegression);
+    }
+
+    /** Reads the baseline compared with and finds where one is saved: a problem with either is bad usage. */
+    static Checked open(RunConfig.Baselines given) throws UsageError {
+        try {
+            Double limit = given.failOnRegression() == null ? null : RegressionLimit.parse(given.failOnRegression());
+            BaselineStore store = BaselineStore.fromEnvironment();
+            Baseline base = given.compareWith() == null ? null : Baseline.read(store.forReading(given.compareWith()));
+            Path saveTo = given.saveAs() == null ? null : store.forSaving(given.saveAs());
+            return new Checked(base, saveTo, limit);
+        } catch (IllegalArgumentException | BaselineException e) {
+            throw new UsageError(e.getMessage());
+        }
     }
 
     /**

@@ -3,9 +3,9 @@ package dev.loomy.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import dev.loomy.pipeline.InFlightLimit;
-import picocli.CommandLine;
+import dev.loomy.admission.InFlightLimit;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** What each run does and with how many threads. */
 public final class RunOptions {

@@ -8,17 +8,17 @@ import java.util.Locale;
 
 import org.opencv.core.Core;
 
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
-import dev.loomy.pipeline.ImageException;
-import dev.loomy.pipeline.ImageWriter;
-import dev.loomy.pipeline.TempFiles;
 import dev.loomy.samples.ImageSize;
 import dev.loomy.samples.SampleBatch;
 import dev.loomy.samples.SampleGenerator;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code loomy samples [--count=N] [--size=WxH] [--seed=S] DIR}: reproducible synthetic test images. */
 @Command(name = "samples", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,

@@ -2,8 +2,8 @@ package dev.loomy.diff;
 
 import org.opencv.core.Mat;
 
-import dev.loomy.pipeline.ImageException;
-import dev.loomy.pipeline.ImageReader;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageReader;
 
 /** Reads both images of a pair (8-bit BGR, as imread's default) and compares them; one pair in memory at a time. */
 public final class PairComparer {

@@ -259,8 +259,8 @@ public final class AltmRetinex implements Filter {
     }
 
     @Override
-    public Map<String, Object> parameters() {
-        Map<String, Object> parameters = new LinkedHashMap<>();
+    public Map<String, Number> parameters() {
+        Map<String, Number> parameters = new LinkedHashMap<>();
         parameters.put("r", r);
         parameters.put("eps", eps);
         parameters.put("eta", eta);

@@ -102,8 +102,8 @@ public final class Cartoon2 implements Filter {
     }
 
     @Override
-    public Map<String, Object> parameters() {
-        Map<String, Object> parameters = new LinkedHashMap<>();
+    public Map<String, Number> parameters() {
+        Map<String, Number> parameters = new LinkedHashMap<>();
         parameters.put("red", red);
         parameters.put("green", green);
         parameters.put("blue", blue);

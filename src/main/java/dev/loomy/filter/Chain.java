@@ -1,6 +1,5 @@
 package dev.loomy.filter;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -86,11 +85,9 @@ public final class Chain implements Filter {
         return steps.size() > 1 ? hungriest + 3L * width * height : hungriest;
     }
 
-    /** The steps' names, in order, under the key {@code chain}. */
+    /** None of its own: its steps have theirs. */
     @Override
-    public Map<String, Object> parameters() {
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("chain", steps.stream().map(Filter::name).toList());
-        return parameters;
+    public Map<String, Number> parameters() {
+        return Map.of();
     }
 }

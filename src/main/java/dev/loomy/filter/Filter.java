@@ -36,8 +36,11 @@ public interface Filter {
         return apply(image);
     }
 
-    /** The parameters and their values, in a stable order, as {@code loomy filters} shows them. */
-    Map<String, Object> parameters();
+    /**
+     * The parameters and their values (an Integer or a Double each), in a stable order, as
+     * {@code loomy filters} shows them; a chain has none of its own, only its steps.
+     */
+    Map<String, Number> parameters();
 
     /**
      * Native memory {@link #apply} holds at its peak, per pixel of the input, beyond the

@@ -31,7 +31,7 @@ public final class NoOp implements Filter {
     }
 
     @Override
-    public Map<String, Object> parameters() {
+    public Map<String, Number> parameters() {
         return Map.of();
     }
 

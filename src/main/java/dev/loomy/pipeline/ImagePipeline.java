@@ -5,8 +5,12 @@ import java.util.function.Consumer;
 
 import org.opencv.core.Mat;
 
+import dev.loomy.admission.Admission;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.Filters;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
 
 /**
  * What happens to one image: admitted, read, filtered, written, and every Mat released on the
@@ -39,8 +43,8 @@ public final class ImagePipeline {
         return filter;
     }
 
-    public void process(ImageTask task) throws ImageException, InterruptedException {
-        process(task, Cancellation.NONE);
+    public void process(ImagePaths image) throws ImageException, InterruptedException {
+        process(image, Cancellation.NONE);
     }
 
     /**
@@ -48,36 +52,36 @@ public final class ImagePipeline {
      *
      * @return true when the image was done, false when it was skipped or abandoned (nothing written)
      */
-    public boolean process(ImageTask task, Cancellation cancel) throws ImageException, InterruptedException {
-        return process(task, cancel, damage -> { });
+    public boolean process(ImagePaths image, Cancellation cancel) throws ImageException, InterruptedException {
+        return process(image, cancel, damage -> { });
     }
 
     /**
-     * As {@link #process(ImageTask, Cancellation)}, telling {@code warnings} what is wrong with
+     * As {@link #process(ImagePaths, Cancellation)}, telling {@code warnings} what is wrong with
      * an image that is damaged but decoded all the same.
      */
     @SuppressWarnings("try") // the permit is held for the block, never used in it
-    public boolean process(ImageTask task, Cancellation cancel, Consumer<String> warnings)
+    public boolean process(ImagePaths image, Cancellation cancel, Consumer<String> warnings)
             throws ImageException, InterruptedException {
-        if (!reader.awaitStorage(cancel)) {
+        if (!reader.awaitStorage(cancel::skipNew)) {
             return false;
         }
-        try (Admission.Permit permit = admission.admit(task.source().path())) {
+        try (Admission.Permit permit = admission.admit(image.source().path())) {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(task.source().path(), warnings);
+            Mat input = reader.read(image.source().path(), warnings);
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {
                     return false;
                 }
-                result = applyFilter(input, task, cancel);
+                result = applyFilter(input, image, cancel);
                 if (result == null || cancel.abandonStarted()) {
                     return false;
                 }
-                if (writer != null && task.output() != null) {
-                    writer.write(result, task.output());
+                if (writer != null && image.output() != null) {
+                    writer.write(result, image.output());
                 }
                 return true;
             } finally {
@@ -88,19 +92,14 @@ public final class ImagePipeline {
     }
 
     /** The filter's result, or null when it gave up between its steps because the image is abandoned. */
-    private Mat applyFilter(Mat input, ImageTask task, Cancellation cancel) throws ImageException {
+    private Mat applyFilter(Mat input, ImagePaths image, Cancellation cancel) throws ImageException {
         try {
             return filter.apply(input, cancel::abandonStarted);
         } catch (CancellationException e) {
             return null;
         } catch (RuntimeException e) {
-            throw new ImageException(task.source().path(), filter.name() + " failed: " + oneLine(e));
+            throw new ImageException(image.source().path(), filter.name() + " failed: " + ImageException.oneLine(e));
         }
     }
 
-    /** OpenCV's exception messages span several lines; errors are printed one per line. */
-    static String oneLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.replaceAll("\\s*\\R\\s*", " ").strip();
-    }
 }

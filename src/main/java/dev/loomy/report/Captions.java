@@ -3,14 +3,16 @@ package dev.loomy.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
-import dev.loomy.measure.MachineInfo;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Summary;
 import dev.loomy.profile.Profile;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Results;
+import dev.loomy.results.Summary;
+
 
 /** The sentences every human format prints once: what was measured, and on what. */
 final class Captions {
@@ -36,19 +38,27 @@ final class Captions {
             line.append(", ").append(String.format(Locale.ROOT, "%.1f GiB", m.memoryBytes() / (1024.0 * 1024 * 1024)));
         }
         line.append(", ").append(m.cpu()).append(", ").append(m.os()).append(", ").append(m.jdk());
-        Map<String, Object> o = results.options();
-        line.append("; parallelism ").append(o.get("parallelism")).append(", cv-threads ").append(o.get("cv-threads"));
-        Object latency = o.get("io-latency");
-        if (latency != null && !"0".equals(latency.toString())) {
+        OptionsUsed o = results.options();
+        line.append("; parallelism ").append(o.parallelism()).append(", cv-threads ").append(o.cvThreads());
+        String latency = o.ioLatency();
+        if (latency != null && !"0".equals(latency)) {
             line.append(", io-latency ").append(latency);
         }
-        if (Boolean.TRUE.equals(o.get("no-write"))) {
+        if (o.noWrite()) {
             line.append(", nothing written");
         }
-        if (Boolean.TRUE.equals(o.get("reproducible"))) {
+        if (o.reproducible()) {
             line.append(", reproducible (OpenCV's baseline code: the same bytes on every x86-64 CPU)");
         }
         return line.append('.').toString();
+    }
+
+    /** "3 runs after 1 warm-up", "1 run, no warm-up". */
+    static String runs(Results results) {
+        int runs = results.runs();
+        int warmups = results.warmups();
+        return runs + (runs == 1 ? " run" : " runs")
+                + (warmups == 0 ? ", no warm-up" : " after " + warmups + " warm-up" + (warmups == 1 ? "" : "s"));
     }
 
     /**
@@ -87,19 +97,11 @@ final class Captions {
         return lines;
     }
 
-    /** "3 runs after 1 warm-up", "1 run, no warm-up". */
-    static String runs(Results results) {
-        int runs = results.runs();
-        int warmups = results.warmups();
-        return runs + (runs == 1 ? " run" : " runs")
-                + (warmups == 0 ? ", no warm-up" : " after " + warmups + " warm-up" + (warmups == 1 ? "" : "s"));
-    }
-
     /** What the columns beyond the article's mean, in one paragraph. */
     static String legend(Results results, boolean vsLoop) {
         return "Avg: images / median time; " + (vsLoop ? "vs loop: loop's median time / this median time; " : "")
-                + "Mean±CI: the mean "
-                + "time ± half its 95% confidence interval (Student's t); Speed-up: the reference's mean time / this "
+                + "Mean±CI: the mean time ± half its 95% confidence interval (Student's t); Speed-up: the reference's "
+                + "mean time / this "
                 + "mean time (reference: " + results.reference().label() + "), ± its standard deviation propagated "
                 + "from both rows'; p50/p95: one image's "
                 + "latency, submission to completion, over every image of the counted runs; Threads: peak live "

@@ -3,14 +3,16 @@ package dev.loomy.report;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
-
 import javax.imageio.ImageIO;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Results;
+
 
 /** What loomy's PNG charts share: headless rendering with loomy's own font, a common look, atomic writing. */
 final class Charts {
@@ -39,6 +41,6 @@ final class Charts {
     }
 
     static void writePng(Chart<?, ?> chart, Path file) throws IOException {
-        AtomicFile.write(file, out -> ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out));
+        TempFiles.replaceOnce(file, out -> ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out));
     }
 }

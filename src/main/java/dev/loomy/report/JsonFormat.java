@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -14,12 +13,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.MachineInfo;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunRecord;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Column;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+import dev.loomy.results.Schema;
+import dev.loomy.results.Summary;
+
 
 /**
  * Everything, for programs: the machine, the options, per (strategy, filter) the figures of
@@ -55,13 +57,10 @@ public final class JsonFormat implements ResultFormat {
         if (results.baseline() != null) {
             root.put("baseline", results.baseline().source());
         }
-        List<RigorColumns.Column> rigor = RigorColumns.of(results);
+        List<Column> columns = Schema.in(Column.Format.JSON, results);
         ArrayNode rows = root.putArray("results");
         for (Summary s : results.summaries()) {
-            ObjectNode row = result(s);
-            for (RigorColumns.Column c : rigor) {
-                putValue(row, c.name(), c.value().apply(s));
-            }
+            ObjectNode row = result(s, columns);
             if (s.measurement().profile() != null && s.measurement().profile().pinnedEvents() >= 0) {
                 ArrayNode sites = row.putArray("pinned_sites");
                 s.measurement().profile().pinnedSites().forEach(sites::add);
@@ -81,33 +80,15 @@ public final class JsonFormat implements ResultFormat {
         return node;
     }
 
-    private static ObjectNode result(Summary s) {
-        Measurement m = s.measurement();
+    private static ObjectNode result(Summary s, List<Column> columns) {
         ObjectNode node = MAPPER.createObjectNode();
-        node.put("strategy", m.strategy());
-        node.put("filter", m.filter());
-        node.put("images", m.images());
-        node.put("failed", m.failed());
-        node.put("warnings", m.warnings());
-        node.put("runs", m.runs().size());
-        node.put("warmups", m.warmups());
-        putMs(node, "time_ms_median", s.timeMedianMs());
-        putMs(node, "time_ms_min", s.timeMinMs());
-        putMs(node, "time_ms_max", s.timeMaxMs());
-        putMs(node, "images_per_sec", s.imagesPerSec());
-        OptionalDouble speedup = s.speedupVsLoop();
-        putMs(node, "speedup_vs_loop", speedup.isPresent() ? speedup.getAsDouble() : Double.NaN);
-        putMs(node, "latency_ms_p50", s.latencyP50Ms());
-        putMs(node, "latency_ms_p95", s.latencyP95Ms());
-        putMs(node, "latency_ms_max", s.latencyMaxMs());
-        putPeaks(node, s.peaks());
-        putKnown(node, "worker_threads", s.workers());
+        for (Column column : columns) {
+            node.set(column.nameIn(Column.Format.JSON), MAPPER.valueToTree(column.value(s)));
+        }
         ObjectNode lanes = node.putObject("lane_ms");
         s.laneMedianMs().forEach((lane, ms) -> putMs(lanes, lane, ms));
-        node.put("outcome", m.outcome().label());
-        node.put("note", m.note());
         ArrayNode runs = node.putArray("raw_runs");
-        for (RunRecord run : m.runs()) {
+        for (RunRecord run : s.measurement().runs()) {
             runs.add(run(run));
         }
         return node;
@@ -153,15 +134,6 @@ public final class JsonFormat implements ResultFormat {
             node.putNull("rss_windowed");
         } else {
             node.put("rss_windowed", peaks.rssWindowed());
-        }
-    }
-
-    private static void putValue(ObjectNode node, String name, Object value) {
-        switch (value) {
-            case Double d -> putMs(node, name, d);
-            case Long l -> putKnown(node, name, l);
-            case null -> node.putNull(name);
-            default -> node.put(name, value.toString());
         }
     }
 

@@ -4,33 +4,36 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Column;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Numbers;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.results.Schema;
+import dev.loomy.results.Summary;
+
 
 /** One GitHub table of every (strategy, filter), between what was measured and what the columns mean. */
 public final class MarkdownFormat implements ResultFormat {
 
-    static final List<String> HEADERS = List.of("Strategy", "Filter", "Time (ms)", "Mean±CI (ms)", "Min (ms)",
-            "Max (ms)", "Images", "Failed", "Warnings", "Avg (images/sec)", "vs loop", "Speed-up", "p50 (ms)", "p95 (ms)",
-            "Peak threads", "Peak heap (MiB)",
-            "Peak RSS (MiB)", "Outcome");
+    static final List<Column> COLUMNS = Schema.in(Column.Format.MARKDOWN);
 
     @Override
     public void write(Results results, PrintStream out) {
         List<Summary> summaries = results.summaries();
         boolean lanes = summaries.stream().anyMatch(s -> !s.laneMedianMs().isEmpty());
-        List<String> headers = new ArrayList<>(HEADERS);
+        List<String> headers = new ArrayList<>(COLUMNS.stream().map(Column::heading).toList());
+        List<String> alignment = new ArrayList<>(COLUMNS.stream().map(c -> c.rightAligned() ? "---:" : "---").toList());
         if (lanes) {
             headers.add("Lanes");
+            alignment.add("---");
         }
         out.println(Captions.method(results));
         out.println();
         out.println(Captions.machine(results));
         out.println();
         out.println(line(headers));
-        out.println(line(headers.stream().map(h -> h.equals("Strategy") || h.equals("Filter") || h.equals("Outcome")
-                || h.equals("Lanes") ? "---" : "---:").toList()));
+        out.println(line(alignment));
         for (Summary s : summaries) {
             out.println(line(row(s, lanes)));
         }
@@ -58,16 +61,7 @@ public final class MarkdownFormat implements ResultFormat {
     }
 
     private static List<String> row(Summary s, boolean lanes) {
-        Measurement m = s.measurement();
-        String rss = Numbers.mebibytes(s.peaks().rssBytes());
-        List<String> cells = new ArrayList<>(List.of(m.strategy(), m.filter(), Numbers.fixed(s.timeMedianMs(), 1),
-                RowNotes.meanAndError(s), Numbers.fixed(s.timeMinMs(), 1), Numbers.fixed(s.timeMaxMs(), 1),
-                Integer.toString(m.images()), Integer.toString(m.failed()), Integer.toString(m.warnings()),
-                Numbers.fixed(s.imagesPerSec(), 2),
-                s.speedupVsLoop().isPresent() ? Numbers.fixed(s.speedupVsLoop(), 2) + "x" : "", RowNotes.speedup(s),
-                Numbers.fixed(s.latencyP50Ms(), 1), Numbers.fixed(s.latencyP95Ms(), 1), Numbers.count(s.peaks().threads()),
-                Numbers.mebibytes(s.peaks().heapBytes()),
-                rss.isEmpty() || s.peaks().rssWindowed() ? rss : "*" + rss, m.outcome().label()));
+        List<String> cells = new ArrayList<>(COLUMNS.stream().map(c -> c.text(s, false)).toList());
         if (lanes) {
             cells.add(s.laneMedianMs().isEmpty() ? "" : Numbers.lanes(s.laneMedianMs()));
         }

@@ -2,8 +2,8 @@ package dev.loomy.report;
 
 import java.io.PrintStream;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.RunListener;
+import dev.loomy.engine.RunListener;
+import dev.loomy.results.ImageTiming;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;

@@ -12,9 +12,11 @@ import java.util.Locale;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.Names;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.results.Results;
 
 /**
- * The files a session writes besides standard output: {@code --report}, {@code --chart} and
+ * The files a run writes besides standard output: {@code --report}, {@code --chart} and
  * {@code --timeline}. Their paths, and that charts can draw text on this host, are checked
  * before any work, so that a typo does not cost a whole benchmark; each file is written whole
  * or not at all.
@@ -92,11 +94,8 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     public boolean write(Results results, PrintStream err) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, err, () -> AtomicFile.write(report, out -> {
-                PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
-                ResultFormat.forFile(report).write(results, print);
-                print.flush();
-            }));
+            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report,
+                    rendered(ResultFormat.forFile(report), results)));
         }
         boolean measured = results.measurements().stream().anyMatch(m -> !m.runs().isEmpty());
         if ((chart != null || timeline != null) && !measured) {
@@ -114,11 +113,15 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
 
     /** Writes the json results as a baseline ({@code --save-baseline}); false (said on {@code err}) if it could not be. */
     public static boolean saveBaseline(Results results, Path file, PrintStream err) {
-        return write("--save-baseline", file, err, () -> AtomicFile.write(file, out -> {
+        return write("--save-baseline", file, err, () -> TempFiles.replaceOnce(file, rendered(new JsonFormat(), results)));
+    }
+
+    private static TempFiles.Content rendered(ResultFormat format, Results results) {
+        return out -> {
             PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
-            new JsonFormat().write(results, print);
+            format.write(results, print);
             print.flush();
-        }));
+        };
     }
 
     private interface Writing {

@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import dev.loomy.results.Results;
+
 /** A way of writing results: {@code table}, {@code markdown}, {@code csv} or {@code json}. */
 public interface ResultFormat {
 

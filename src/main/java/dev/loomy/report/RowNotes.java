@@ -5,31 +5,14 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.loomy.baseline.Verdict;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Numbers;
+import dev.loomy.results.Summary;
 import dev.loomy.profile.Profile;
 
 /** The human formats' cells and lines for the statistics, the baseline and the profilers of one row. */
 final class RowNotes {
 
     private RowNotes() {
-    }
-
-    /** "245.9±3.1": the mean ± half the 95% interval; the mean alone from one run; "" from none. */
-    static String meanAndError(Summary s) {
-        if (s.time() == null) {
-            return "";
-        }
-        String mean = Numbers.fixed(s.time().mean(), 1);
-        return s.time().hasSpread() ? mean + "±" + Numbers.fixed(s.time().ciHalfWidth(), 1) : mean;
-    }
-
-    /** "2.05±0.08x": against the reference, with the error when both rows have a spread. */
-    static String speedup(Summary s) {
-        if (s.speedup() == null) {
-            return "";
-        }
-        String value = Numbers.fixed(s.speedup().value(), 2);
-        return (Double.isNaN(s.speedup().error()) ? value : value + "±" + Numbers.fixed(s.speedup().error(), 2)) + "x";
     }
 
     /** A line each for outliers, a change beyond the noise against the baseline, and what was profiled. */

@@ -6,9 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Column;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Numbers;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.results.Schema;
+import dev.loomy.results.Summary;
 import dev.loomy.strategy.Strategies;
 
 /**
@@ -19,12 +23,9 @@ import dev.loomy.strategy.Strategies;
  */
 public final class TableFormat implements ResultFormat {
 
-    private static final List<String> HEADERS = List.of("Filter", "Time (ms)", "Mean±CI (ms)", "Images", "Failed",
-            "Avg (images/sec)", "Speed-up", "p50/p95 (ms)", "Threads", "RSS (MiB)", "Outcome");
+    private static final List<Column> COLUMNS = Schema.in(Column.Format.TABLE);
     /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
     private static final int WIDTH = 118;
-    private static final boolean[] RIGHT = {false, true, true, true, true, true, true, true, true, true, false};
-    private static final int WARNINGS_AT = HEADERS.indexOf("Failed") + 1;
 
     @Override
     public void write(Results results, PrintStream out) {
@@ -35,25 +36,15 @@ public final class TableFormat implements ResultFormat {
             byStrategy.computeIfAbsent(s.measurement().strategy(), k -> new ArrayList<>()).add(s);
         }
         boolean warnings = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
-        List<String> headers = new ArrayList<>(HEADERS);
-        boolean[] right = RIGHT;
-        if (warnings) {
-            headers.add(WARNINGS_AT, "Warnings");
-            right = new boolean[RIGHT.length + 1];
-            System.arraycopy(RIGHT, 0, right, 0, WARNINGS_AT);
-            right[WARNINGS_AT] = true;
-            System.arraycopy(RIGHT, WARNINGS_AT, right, WARNINGS_AT + 1, RIGHT.length - WARNINGS_AT);
-        }
+        // Warnings (images done from damaged files) only when some row has one: the usual table keeps its width.
+        List<Column> columns = warnings ? COLUMNS
+                : COLUMNS.stream().filter(c -> !c.name().equals(Schema.WARNINGS)).toList();
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
             out.println(heading(entry.getKey()));
-            TextTable table = new TextTable(headers, right);
+            TextTable table = new TextTable(columns.stream().map(Column::heading).toList(), alignment(columns));
             for (Summary s : entry.getValue()) {
-                List<String> row = new ArrayList<>(row(s));
-                if (warnings) {
-                    row.add(WARNINGS_AT, Integer.toString(s.measurement().warnings()));
-                }
-                table.add(row);
+                table.add(columns.stream().map(c -> c.text(s, false)).toList());
             }
             out.print(table.render());
             for (Summary s : entry.getValue()) {
@@ -79,19 +70,12 @@ public final class TableFormat implements ResultFormat {
                 .map(s -> strategy + ": " + s.description()).orElse(strategy);
     }
 
-    private static List<String> row(Summary s) {
-        Measurement m = s.measurement();
-        String mean = RowNotes.meanAndError(s);
-        String latency = Double.isNaN(s.latencyP50Ms()) ? ""
-                : Numbers.fixed(s.latencyP50Ms(), 1) + "/" + Numbers.fixed(s.latencyP95Ms(), 1);
-        String rss = Numbers.mebibytes(s.peaks().rssBytes());
-        if (!rss.isEmpty() && !s.peaks().rssWindowed()) {
-            rss = "*" + rss;
+    private static boolean[] alignment(List<Column> columns) {
+        boolean[] right = new boolean[columns.size()];
+        for (int c = 0; c < right.length; c++) {
+            right[c] = columns.get(c).rightAligned();
         }
-        return List.of(m.filter(), Numbers.fixed(s.timeMedianMs(), 1), mean, Integer.toString(m.images()),
-                Integer.toString(m.failed()), Numbers.fixed(s.imagesPerSec(), 2), RowNotes.speedup(s),
-                latency, Numbers.count(s.peaks().threads()), rss.isEmpty() && !m.runs().isEmpty() ? "n/a" : rss,
-                m.outcome().label());
+        return right;
     }
 
     private static void notes(Summary s, PrintStream out) {

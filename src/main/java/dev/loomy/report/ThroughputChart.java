@@ -14,7 +14,9 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.internal.chartpart.Annotation;
 
-import dev.loomy.measure.Summary;
+import dev.loomy.results.Results;
+import dev.loomy.results.Summary;
+
 
 /**
  * {@code --chart}: images per second per strategy (bars grouped by strategy, one colour per

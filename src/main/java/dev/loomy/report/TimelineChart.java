@@ -9,9 +9,11 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
 
 /**
  * {@code --timeline}: when each image finished (ms since its run started) against the order
@@ -38,7 +40,7 @@ public final class TimelineChart {
         String filters = String.join(", ", results.measurements().stream().map(Measurement::filter).distinct().toList());
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("When each image finished, in each strategy's median run (of " + Captions.runs(results) + "): "
-                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().get("parallelism"))
+                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().parallelism())
                 .xAxisTitle("image, in the order it was submitted")
                 .yAxisTitle("finished (ms since the run started)")
                 .build();

@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.opencv.core.Mat;
 
-import dev.loomy.pipeline.ImageException;
-import dev.loomy.pipeline.ImageWriter;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageWriter;
+
 
 /**
  * Writes images 1 to N of a {@link SampleGenerator} into a folder, a few at a time in

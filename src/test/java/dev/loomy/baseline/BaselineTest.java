@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.loomy.measure.MachineInfo;
+import dev.loomy.results.MachineInfo;
 import dev.loomy.stats.Sample;
 
 class BaselineTest {

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.TestImages;
 
-/** Sessions measured in child JVMs, end to end through the command line. */
+/** Runs measured in child JVMs, end to end through the command line. */
 class ForkingTest {
 
     @TempDir

@@ -19,11 +19,11 @@ import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.TestImages;
+import dev.loomy.admission.ImageCost;
 import dev.loomy.filter.AltmRetinex;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
-import dev.loomy.pipeline.ImageCost;
-import dev.loomy.pipeline.ImageHeader;
+import dev.loomy.imageio.ImageHeader;
 
 /**
  * The memory budget, measured on loomy in a JVM of its own started as run.sh starts it: peak

@@ -18,6 +18,11 @@ import dev.loomy.TestImages;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.TempFilesTest;
 
 class ImagePipelineTest {
 
@@ -26,8 +31,8 @@ class ImagePipelineTest {
 
     private final TempFiles temps = new TempFiles();
 
-    private ImageTask task(Path input, Path output) {
-        return new ImageTask(new ImageFile(input, input.getFileName()), output);
+    private ImagePaths task(Path input, Path output) {
+        return new ImagePaths(new ImageFile(input, input.getFileName()), output);
     }
 
     private static Filter failing() {
@@ -40,7 +45,7 @@ class ImagePipelineTest {
                 throw new IllegalStateException("boom\nsecond line");
             }
 
-            public Map<String, Object> parameters() {
+            public Map<String, Number> parameters() {
                 return Map.of();
             }
         };

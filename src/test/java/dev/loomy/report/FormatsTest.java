@@ -16,10 +16,12 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
 
 class FormatsTest {
 
@@ -139,7 +141,7 @@ class FormatsTest {
         String text = render(new MarkdownFormat(), SampleResults.results());
         List<String> rows = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("|")).toList();
         assertThat(rows).hasSize(2 + 4);
-        int columns = MarkdownFormat.HEADERS.size() + 1;
+        int columns = MarkdownFormat.COLUMNS.size() + 1;
         for (String row : rows) {
             assertThat(row.replace("\\|", "").chars().filter(c -> c == '|').count()).as(row).isEqualTo(columns + 1);
         }

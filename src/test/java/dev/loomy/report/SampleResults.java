@@ -1,16 +1,17 @@
 package dev.loomy.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-import dev.loomy.measure.ImageTiming;
-import dev.loomy.measure.MachineInfo;
-import dev.loomy.measure.Measurement;
-import dev.loomy.measure.Outcome;
-import dev.loomy.measure.ResourcePeaks;
-import dev.loomy.measure.RunRecord;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
 
 /** Hand-made results with known figures, for the format tests. */
 final class SampleResults {
@@ -41,12 +42,8 @@ final class SampleResults {
         Measurement priority = new Measurement("virtual-priority", "NoOp", 4, 1,
                 List.of(run(205, 4, "priority 1", "priority 10")), Outcome.OK, null);
         Measurement crashed = Measurement.crashed("threads", "NoOp", 4, 1, List.of(), "exit status 137, a|b");
-        Map<String, Object> options = new LinkedHashMap<>();
-        options.put("strategy", List.of("loop", "virtual"));
-        options.put("repeat", 3);
-        options.put("parallelism", 2);
-        options.put("cv-threads", 1);
-        options.put("io-latency", "0");
+        OptionsUsed options = new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), "out", false, "same", "3", null, null, null, null,
+                List.of(), 1, 2, 1, "0", "auto", false, true, false, "table", null, null, null, List.of("in"));
         return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options, false, true);
     }
 }

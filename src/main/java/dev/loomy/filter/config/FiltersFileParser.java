@@ -110,7 +110,7 @@ final class FiltersFileParser {
             throw source.error(kindEntry.value(), "unknown kind '" + kindName + "' for filter '" + name
                     + "' (expected: " + String.join(", ", kindNames()) + ")");
         }
-        Map<String, Object> defaults = kind.builtIn().parameters();
+        Map<String, Number> defaults = kind.builtIn().parameters();
         Map<String, Number> values = new LinkedHashMap<>();
         for (Entry field : fields) {
             if (field == kindEntry) {
@@ -124,7 +124,7 @@ final class FiltersFileParser {
             }
             values.put(field.key(), number(field, defaults.get(field.key()), name));
         }
-        defaults.forEach((parameter, value) -> values.putIfAbsent(parameter, (Number) value));
+        defaults.forEach(values::putIfAbsent);
         try {
             Filter filter = kind.factory().create(name, values);
             return new Definition.OfKind(name, YamlSource.line(entry.keyNode()), kind.name(), filter);
@@ -150,7 +150,7 @@ final class FiltersFileParser {
     }
 
     /** A parameter's value, of the type of its default: Integer or Double. */
-    private Number number(Entry field, Object defaultValue, String filter) throws FiltersFileException {
+    private Number number(Entry field, Number defaultValue, String filter) throws FiltersFileException {
         Node node = field.value();
         boolean integer = defaultValue instanceof Integer;
         String expected = integer ? "an integer" : "a number";

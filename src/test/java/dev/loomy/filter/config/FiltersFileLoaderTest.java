@@ -27,16 +27,16 @@ class FiltersFileLoaderTest {
     @TempDir
     Path dir;
 
-    private static Map<String, Object> params(Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
+    private static Map<String, Number> params(Object... keysAndValues) {
+        Map<String, Number> map = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
-            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            map.put((String) keysAndValues[i], (Number) keysAndValues[i + 1]);
         }
         return map;
     }
 
-    private static final Map<String, Object> CARTOON2 = params("red", 80, "green", 15, "blue", 10);
-    private static final Map<String, Object> ALTM = params("r", 10, "eps", 0.01, "eta", 36.0, "lambda", 10.0,
+    private static final Map<String, Number> CARTOON2 = params("red", 80, "green", 15, "blue", 10);
+    private static final Map<String, Number> ALTM = params("r", 10, "eps", 0.01, "eta", 36.0, "lambda", 10.0,
             "kernelRatio", 0.1);
 
     private Path write(String name, String text) throws IOException {
@@ -137,8 +137,8 @@ class FiltersFileLoaderTest {
         Chain bright = (Chain) registry.require("brightposter");
         assertThat(twice.steps()).containsExactly(bright, registry.require("NoOp"), bright);
         assertThat(bright.steps()).containsExactly(registry.require("ALTMRetinex"), registry.require("Poster"));
-        assertThat(twice.parameters()).containsExactly(Map.entry("chain",
-                List.of("BrightPoster", "NoOp", "BrightPoster")));
+        assertThat(twice.parameters()).isEmpty();
+        assertThat(twice.steps()).extracting(Filter::name).containsExactly("BrightPoster", "NoOp", "BrightPoster");
         assertThat(catalog.entries()).extracting(FilterCatalog.Entry::kind).endsWith("chain", "chain", "Cartoon2");
     }
 

@@ -1,0 +1,144 @@
+package dev.loomy.admission;
+
+import java.nio.file.Path;
+import java.util.concurrent.Semaphore;
+
+import dev.loomy.filter.Filter;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageHeader;
+import dev.loomy.opencv.DecodeLimits;
+
+/**
+ * The gate every image passes before it is read: it refuses an image that could never fit
+ * (too large for OpenCV, or for the memory there is), and it holds the image back until the
+ * images already in flight leave room for it. It changes nothing about which thread runs an
+ * image: a strategy's threads simply wait here.
+ *
+ * <p>Room is counted in images ({@code --max-in-flight=N}), or in bytes ({@code auto}): one
+ * budget for native memory and one for the Java heap, each image taking its estimated
+ * {@link ImageCost}, so that one huge image takes a large share and many small ones fit
+ * together. Both are fair: an image that needs much room is not overtaken for ever by
+ * small ones.
+ */
+public final class Admission {
+
+    /** The room an admitted image holds; closing it gives the room back. */
+    public interface Permit extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private static final Permit NOTHING = () -> { };
+
+    private final ImageHeaders headers;
+    private final Filter filter;
+    private final long ceiling;
+    private final Semaphore images;
+    private final ByteBudget nativeBudget;
+    private final ByteBudget heapBudget;
+    private final String description;
+
+    private Admission(ImageHeaders headers, Filter filter, long ceiling, Semaphore images,
+                      ByteBudget nativeBudget, ByteBudget heapBudget, String description) {
+        this.headers = headers;
+        this.filter = filter;
+        this.ceiling = ceiling;
+        this.images = images;
+        this.nativeBudget = nativeBudget;
+        this.heapBudget = heapBudget;
+        this.description = description;
+    }
+
+    /** No limit on images in flight; an image too large for OpenCV or for {@code ceiling} bytes is still refused. */
+    static Admission unbounded(ImageHeaders headers, Filter filter, long ceiling, String description) {
+        return new Admission(headers, filter, ceiling, null, null, null, description);
+    }
+
+    /** At most {@code count} images in flight. */
+    static Admission images(ImageHeaders headers, Filter filter, long ceiling, int count, String description) {
+        return new Admission(headers, filter, ceiling, new Semaphore(count, true), null, null, description);
+    }
+
+    /** Images in flight within a native and a heap budget, in bytes. */
+    static Admission bytes(ImageHeaders headers, Filter filter, long ceiling, long nativeBytes, long heapBytes,
+                           String description) {
+        return new Admission(headers, filter, ceiling, null, new ByteBudget(nativeBytes), new ByteBudget(heapBytes),
+                description);
+    }
+
+    /** No gate at all, no estimate: for images processed one at a time (tests, tools). */
+    public static Admission none() {
+        return new Admission(null, null, Long.MAX_VALUE, null, null, null, "no limit");
+    }
+
+    /** One line for the user: the limit chosen and why. */
+    public String description() {
+        return description;
+    }
+
+    /**
+     * Waits until {@code file} may be read, and returns the room it holds until closed.
+     *
+     * @throws ImageException when the image can never be admitted
+     */
+    public Permit admit(Path file) throws ImageException, InterruptedException {
+        if (headers == null) {
+            return NOTHING;
+        }
+        ImageHeader header = headers.of(file);
+        if (header.sizeKnown()) {
+            String refusal = DecodeLimits.refusal(header.width(), header.height());
+            if (refusal != null) {
+                throw new ImageException(file, refusal);
+            }
+        }
+        ImageCost cost = ImageCost.of(header, filter);
+        if (cost.nativeBytes() > ceiling) {
+            throw new ImageException(file, "too large for the memory available: a " + header.dimensions()
+                    + " image needs about " + Sizes.of(cost.nativeBytes()) + " with " + filter.name()
+                    + ", at most " + Sizes.of(ceiling) + " may be used");
+        }
+        if (images != null) {
+            images.acquire();
+            return images::release;
+        }
+        if (nativeBudget == null) {
+            return NOTHING;
+        }
+        int nativeUnits = nativeBudget.acquire(cost.nativeBytes());
+        try {
+            int heapUnits = heapBudget.acquire(cost.heapBytes());
+            return () -> {
+                heapBudget.release(heapUnits);
+                nativeBudget.release(nativeUnits);
+            };
+        } catch (InterruptedException | RuntimeException e) {
+            nativeBudget.release(nativeUnits);
+            throw e;
+        }
+    }
+
+    /** A fair semaphore over bytes, counted in KiB; a request larger than the whole budget takes all of it. */
+    private static final class ByteBudget {
+
+        private static final long UNIT = 1024;
+
+        private final Semaphore units;
+        private final int capacity;
+
+        ByteBudget(long bytes) {
+            this.capacity = Math.clamp(bytes / UNIT, 1, Integer.MAX_VALUE);
+            this.units = new Semaphore(capacity, true);
+        }
+
+        int acquire(long bytes) throws InterruptedException {
+            int wanted = Math.clamp((bytes + UNIT - 1) / UNIT, 1, capacity);
+            units.acquire(wanted);
+            return wanted;
+        }
+
+        void release(int taken) {
+            units.release(taken);
+        }
+    }
+}

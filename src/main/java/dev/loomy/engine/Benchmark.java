@@ -1,0 +1,102 @@
+package dev.loomy.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.loomy.pipeline.ImagePaths;
+import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.profile.Profile;
+import dev.loomy.profile.Profiler;
+import dev.loomy.stats.AutoRepeat;
+import dev.loomy.results.MeasureSettings;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.RunRecord;
+import dev.loomy.run.RunControl;
+import dev.loomy.strategy.Strategy;
+
+/** Measures one (strategy, filter): warm-up runs, then counted runs, as JMH does per benchmark. */
+public final class Benchmark {
+
+    private final RunExecutor executor;
+    private final RunControl control;
+
+    public Benchmark(RunControl control, FailureLog failures, RunListener listener) {
+        this.control = control;
+        this.executor = new RunExecutor(control, failures, listener);
+    }
+
+    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images,
+                               int warmups, int repeats, int parallelism) throws InterruptedException {
+        return measure(strategy, pipeline, images, warmups, repeats, parallelism, MeasureSettings.DEFAULT, null);
+    }
+
+    /**
+     * @param repeats the counted runs, unless {@code settings} makes their number automatic
+     * @param jfrFile where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     */
+    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int warmups,
+                               int repeats, int parallelism, MeasureSettings settings, Path jfrFile)
+            throws InterruptedException {
+        String filter = pipeline.filter().name();
+        String name = strategy.name() + " / " + filter;
+        List<RunRecord> counted = new ArrayList<>();
+        control.clearCrash();
+        Profiler profiler = null;
+        for (int i = 0; i < warmups || !enough(settings, repeats, counted); i++) {
+            boolean warmup = i < warmups;
+            if (!warmup && profiler == null && !settings.profiles().isEmpty()) {
+                // Profiled from the first counted run: warm-ups are the JIT's, not the strategy's.
+                try {
+                    profiler = Profiler.start(settings.profiles(), jfrFile);
+                } catch (IOException | RuntimeException e) {
+                    return Measurement.crashed(strategy.name(), filter, images.size(), warmups, counted,
+                            "could not start profiling: " + e.getMessage());
+                }
+            }
+            String label = name + (warmup ? " warm-up " + (i + 1) + "/" + warmups
+                    : " run " + (counted.size() + 1) + "/" + (settings.autoRepeat() ? "auto" : repeats));
+            RunRecord run = executor.run(strategy, pipeline, images, parallelism, label);
+            if ((control.crashReason() != null || run.interrupted()) && profiler != null) {
+                profiler.discard();
+            }
+            if (control.crashReason() != null) {
+                return Measurement.crashed(strategy.name(), filter, images.size(), warmups, counted, control.crashReason());
+            }
+            if (run.interrupted()) {
+                // A partial run's time says nothing comparable; it is kept only when there is nothing else.
+                if (counted.isEmpty()) {
+                    counted.add(run);
+                }
+                return new Measurement(strategy.name(), filter, images.size(), warmups, counted, Outcome.INTERRUPTED,
+                        "interrupted");
+            }
+            if (!warmup) {
+                counted.add(run);
+            }
+        }
+        Profile profile = null;
+        if (profiler != null) {
+            try {
+                profile = profiler.stop(counted.stream().mapToLong(r -> r.done() + r.failed()).sum());
+            } catch (IOException | RuntimeException e) {
+                return Measurement.crashed(strategy.name(), filter, images.size(), warmups, counted,
+                        "could not finish profiling: " + e.getMessage());
+            }
+        }
+        Outcome outcome = counted.stream().anyMatch(r -> r.failed() > 0) ? Outcome.FAILED_IMAGES : Outcome.OK;
+        return new Measurement(strategy.name(), filter, images.size(), warmups, List.copyOf(counted), outcome, null, profile);
+    }
+
+    /** Whether the counted runs so far are all there are to take. */
+    private static boolean enough(MeasureSettings settings, int repeats, List<RunRecord> counted) {
+        if (!settings.autoRepeat()) {
+            return counted.size() >= repeats;
+        }
+        double[] ms = counted.stream().mapToDouble(r -> r.wallNanos() / 1e6).toArray();
+        return AutoRepeat.enough(ms, Duration.ofNanos(counted.stream().mapToLong(RunRecord::wallNanos).sum()));
+    }
+}

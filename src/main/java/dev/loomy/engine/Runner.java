@@ -1,0 +1,107 @@
+package dev.loomy.engine;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+import org.opencv.core.Core;
+
+import dev.loomy.engine.fork.ChildLauncher;
+import dev.loomy.engine.fork.ForkEngine;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.opencv.OpenCv;
+import dev.loomy.opencv.OpenCvPinning;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.run.Interrupts;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.RunControl;
+
+/**
+ * Runs a {@link RunConfig} and returns its results: prepares this JVM, picks the engine the
+ * config asks for, lets Ctrl-C stop the run through {@link RunControl}, and cleans up after
+ * an interrupt or a crashed child.
+ */
+public final class Runner {
+
+    private final RunControl control;
+    private final TempFiles temps;
+    private final RunListener progress;
+    private final PrintStream err;
+
+    /** @param progress follows each run (a progress bar), or {@link RunListener#NONE} */
+    public Runner(RunControl control, TempFiles temps, RunListener progress, PrintStream err) {
+        this.control = control;
+        this.temps = temps;
+        this.progress = progress;
+        this.err = err;
+    }
+
+    @SuppressWarnings("try") // the signal handlers are installed for the block, never used in it
+    public Results run(RunConfig config) {
+        // Carriers are fixed when the first virtual thread starts: set them before any exists.
+        System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(config.execution().parallelism()));
+        OpenCv.load();
+        Core.setNumThreads(config.execution().cvThreads());
+        boolean fork = config.measuring().fork();
+        boolean quiet = config.reporting().quiet();
+        if (config.execution().maxInFlight().isUnbounded() && !fork && !quiet) {
+            err.println("loomy: --max-in-flight=unbounded with --no-fork: should memory run out, the system may end "
+                    + "loomy before it reports anything");
+        }
+        OutputLayout layout = config.layout();
+        if (layout != null) {
+            sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
+                    layout, quiet);
+        }
+        List<Measurement> measurements;
+        try (Interrupts interrupts = Interrupts.forRun(control, temps, fork && layout != null ? layout.root() : null,
+                err, quiet)) {
+            measurements = engine(config).run(config);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            control.interrupt();
+            measurements = List.of();
+        }
+        cleanUp(measurements, fork, layout, quiet);
+        return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
+                config.measuring().reference(), null);
+    }
+
+    /** Where the trials are measured: in this JVM, or in one child JVM each. */
+    private Engine engine(RunConfig config) {
+        FailureLog failures = new FailureLog(err);
+        if (config.measuring().fork()) {
+            Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();
+            return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism(), environment), control,
+                    failures, progress, err);
+        }
+        return new InProcessEngine(control, failures, progress, temps,
+                config.reporting().quiet() ? note -> { } : note -> err.println("loomy: " + note));
+    }
+
+    /**
+     * After an interrupt, deletes this JVM's temporary files (none should be left: every write
+     * ends by renaming or deleting its own); after a child was stopped or died, those it may
+     * have left in the output folder.
+     */
+    private void cleanUp(List<Measurement> measurements, boolean fork, OutputLayout layout, boolean quiet) {
+        if (control.interrupted()) {
+            temps.deleteAll();
+        }
+        boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
+        if (fork && layout != null && childStopped) {
+            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM left", layout, quiet);
+        }
+    }
+
+    private void sayDeleted(int swept, String who, OutputLayout layout, boolean quiet) {
+        if (swept > 0 && !quiet) {
+            err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s") + " that " + who + " in "
+                    + layout.root());
+        }
+    }
+}

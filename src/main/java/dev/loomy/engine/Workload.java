@@ -1,0 +1,111 @@
+package dev.loomy.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+import dev.loomy.admission.Admissions;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.pipeline.ImagePaths;
+import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.results.MeasureSettings;
+import dev.loomy.results.Measurement;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.Trial;
+import dev.loomy.strategy.Strategies;
+import dev.loomy.strategy.Strategy;
+
+/**
+ * A run made real in the JVM that measures it: the strategies and filters themselves, the
+ * images, where outputs go, the reader and writer, each filter's admission gate, and how often
+ * each trial runs.
+ *
+ * @param layout     where outputs go, or null when nothing is written
+ * @param writer     null when nothing is written
+ * @param admissions each filter's gate before every read ({@code --max-in-flight})
+ * @param settings   automatic run counts and profilers
+ */
+public record Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
+                       OutputLayout layout, ImageReader reader, ImageWriter writer,
+                       int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
+
+    /** A workload with a fixed number of runs and no profiler. */
+    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
+                    OutputLayout layout, ImageReader reader, ImageWriter writer,
+                    int warmups, int repeats, int parallelism, Admissions admissions) {
+        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, admissions,
+                MeasureSettings.DEFAULT);
+    }
+
+    /** A workload whose images are admitted without limit. */
+    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
+                    OutputLayout layout, ImageReader reader, ImageWriter writer,
+                    int warmups, int repeats, int parallelism) {
+        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, Admissions.none());
+    }
+
+    /**
+     * The workload {@code config} describes.
+     *
+     * @param stop  whether to stop reading image headers (an interrupt)
+     * @param notes receives the line that says each filter's in-flight limit
+     */
+    public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
+        RunConfig.Execution execution = config.execution();
+        List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
+        boolean write = config.output().write();
+        return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
+                config.layout(), new ImageReader(execution.ioLatency(), execution.strict()), write ? new ImageWriter(temps) : null,
+                config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
+                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes),
+                config.measuring().settings());
+    }
+
+    public List<Trial> trials() {
+        List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
+        for (Strategy strategy : strategies) {
+            for (Filter filter : filters) {
+                trials.add(new Trial(strategy.name(), filter.name()));
+            }
+        }
+        return trials;
+    }
+
+    /** The trial with this {@link Trial#key}, if the workload has it. */
+    public Optional<Trial> trial(String key) {
+        return trials().stream().filter(t -> t.key().equals(key)).findFirst();
+    }
+
+    /** Measures {@code trial} with {@code benchmark} in this JVM. */
+    public Measurement measure(Benchmark benchmark, Trial trial) throws InterruptedException {
+        Filter filter = filter(trial);
+        ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter));
+        return benchmark.measure(strategy(trial), pipeline, paths(trial), warmups, repeats, parallelism, settings,
+                settings.jfrFile(trial));
+    }
+
+    List<ImagePaths> paths(Trial trial) {
+        List<ImagePaths> paths = new ArrayList<>(images.size());
+        for (ImageFile image : images) {
+            paths.add(new ImagePaths(image, layout == null ? null
+                    : layout.outputFor(image, trial.filter(), trial.strategy())));
+        }
+        return paths;
+    }
+
+    private Strategy strategy(Trial trial) {
+        return strategies.stream().filter(s -> s.name().equals(trial.strategy())).findFirst().orElseThrow();
+    }
+
+    private Filter filter(Trial trial) {
+        return filters.stream().filter(f -> f.name().equals(trial.filter())).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.loomy.engine.fork;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.Trial;
+
+/**
+ * The command line of a child JVM that measures one trial, as JMH forks: the same java, the
+ * same class path and the parent's own JVM options, then {@link ChildMain} with the trial's
+ * key. The run itself reaches the child on its standard input.
+ */
+public final class ChildLauncher {
+
+    /** The class the child runs. */
+    static final String MAIN_CLASS = ChildMain.class.getName();
+
+    /** The JVM property that fixes the number of virtual-thread carriers. */
+    static final String CARRIERS = "jdk.virtualThreadScheduler.parallelism";
+
+    private final String java;
+    private final List<String> jvmOptions;
+    private final String classPath;
+    private final Map<String, String> environment;
+
+    ChildLauncher(String java, List<String> jvmOptions, String classPath, Map<String, String> environment) {
+        this.java = java;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.classPath = classPath;
+        this.environment = Map.copyOf(environment);
+    }
+
+    /**
+     * A launcher for children of this JVM.
+     *
+     * @param parallelism the virtual-thread carriers each child gets
+     * @param environment variables each child gets beside this JVM's own (OpenCV's, which it reads
+     *                    only when its library loads, so they cannot be set inside a running JVM)
+     */
+    public static ChildLauncher ofThisJvm(int parallelism, Map<String, String> environment) {
+        String java = ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return new ChildLauncher(java, jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                System.getProperties(), parallelism), System.getProperty("java.class.path"), environment);
+    }
+
+    /** A process that measures {@code trial}, with this launcher's environment added to this JVM's. */
+    public ProcessBuilder process(Trial trial) {
+        ProcessBuilder builder = new ProcessBuilder(command(trial));
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
+    /** The command that measures {@code trial}. */
+    public List<String> command(Trial trial) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(classPath);
+        command.add(MAIN_CLASS);
+        command.add(trial.key());
+        return command;
+    }
+
+    /**
+     * The parent's JVM options that shape a measurement (heap size, GC, -XX flags, -D
+     * properties), without those that must not be repeated in a child: a debugger or agent
+     * (it would listen on the same port), the class-data archive (made for the parent's
+     * class path, rewritten on exit), the parent's terminal flag, and the carrier count,
+     * which is set here. Native access is granted explicitly: a child started with -cp does
+     * not read the jar manifest's Enable-Native-Access, and JDK 24+ would warn. The test
+     * hook {@code loomy.test.*} is passed on even when set at run time.
+     */
+    static List<String> jvmOptions(List<String> parentOptions, Properties properties, int parallelism) {
+        List<String> options = new ArrayList<>();
+        for (String option : parentOptions) {
+            if (!dropped(option)) {
+                options.add(option);
+            }
+        }
+        options.add("--enable-native-access=ALL-UNNAMED");
+        options.add("-D" + CARRIERS + "=" + parallelism);
+        // A child's temporary files are its parent's run's: the parent's sweep deletes them, another run's does not.
+        options.add("-D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN);
+        for (Map.Entry<Object, Object> e : properties.entrySet()) {
+            String key = e.getKey().toString();
+            if (key.startsWith("loomy.test.") && !options.contains("-D" + key + "=" + e.getValue())) {
+                options.add("-D" + key + "=" + e.getValue());
+            }
+        }
+        return options;
+    }
+
+    private static boolean dropped(String option) {
+        return option.startsWith("-agentlib:") || option.startsWith("-agentpath:") || option.startsWith("-javaagent:")
+                || option.startsWith("-Xrunjdwp") || option.equals("-Xdebug")
+                || option.startsWith("-XX:SharedArchiveFile=") || option.equals("-XX:+AutoCreateSharedArchive")
+                || option.startsWith("-XX:ArchiveClassesAtExit") || option.startsWith("-Xshare:")
+                || option.startsWith("-Dloomy.stderr.terminal")
+                || option.startsWith("-D" + CARRIERS + "=")
+                || option.startsWith("-D" + TempFiles.RUN_PROPERTY + "=")
+                || option.startsWith("--enable-native-access");
+    }
+}

@@ -1,0 +1,112 @@
+package dev.loomy.engine.fork;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import org.opencv.core.Core;
+
+import dev.loomy.engine.Benchmark;
+import dev.loomy.engine.Workload;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.opencv.OpenCv;
+import dev.loomy.results.Measurement;
+import dev.loomy.run.Interrupts;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.RunControl;
+import dev.loomy.run.Trial;
+
+/**
+ * The entry point of a child JVM: {@code ChildMain STRATEGY/FILTER}, the run's {@link RunConfig}
+ * as JSON on standard input. It measures that one trial in this JVM and reports on standard
+ * output through {@link ChildProtocol}; nothing else may be written there. An interrupt (the
+ * parent's SIGTERM, or Ctrl-C) ends the measurement early, and the partial measurement is
+ * still reported.
+ *
+ * <p>Test hook: the system property {@code loomy.test.crash} (which the parent passes on to
+ * its children) is a comma list of {@code strategy/filter=how}; the child measuring such a
+ * trial dies on purpose before measuring: {@code halt} ends the JVM at once with status 137,
+ * as the kernel's out-of-memory killer would; {@code oom} throws an OutOfMemoryError that
+ * nothing catches. Tests use it to check that a crashed child becomes a {@code crashed} row.
+ */
+public final class ChildMain {
+
+    static final String CRASH_HOOK = "loomy.test.crash";
+
+    private ChildMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("loomy: a child JVM takes one argument, STRATEGY/FILTER, and the run on standard input");
+            System.exit(2);
+        }
+        RunConfig config = RunConfig.fromJson(new String(System.in.readAllBytes(), StandardCharsets.US_ASCII));
+        System.exit(run(config, args[0], System.out, System.err));
+    }
+
+    /** Measures the trial {@code key} of {@code config}; returns the exit status. */
+    @SuppressWarnings("try") // the signal handlers are installed for the block, never used in it
+    static int run(RunConfig config, String key, PrintStream out, PrintStream err) {
+        OpenCv.load();
+        Core.setNumThreads(config.execution().cvThreads());
+        if (config.execution().maxInFlight().isUnbounded()) {
+            offerToTheOomKiller();
+        }
+        RunControl control = new RunControl();
+        TempFiles temps = new TempFiles();
+        // The limit is said once per filter: by the child measuring the filter with the first strategy.
+        boolean say = !config.reporting().quiet() && key.startsWith(config.strategies().get(0) + "/");
+        Consumer<String> notes = say ? note -> err.println("loomy: " + note) : note -> { };
+        Workload workload = Workload.of(config, temps, control::interrupted, notes);
+        Trial trial = workload.trial(key).orElseThrow(() -> new IllegalArgumentException(
+                key + " is not among the strategies and filters of the run"));
+        crashIfAsked(trial);
+        ChildProtocol.Writer writer = new ChildProtocol.Writer(out, control::interrupt);
+        try (Interrupts interrupts = Interrupts.forChild(control, temps)) {
+            Measurement measurement;
+            try (ChildReporter reporter = new ChildReporter(writer)) {
+                measurement = workload.measure(new Benchmark(control, reporter.failureLog(), reporter), trial);
+            }
+            writer.send(new ChildProtocol.Result(measurement));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            control.interrupt();
+        }
+        if (control.interrupted()) {
+            temps.deleteAll();
+        }
+        out.flush();
+        return control.interrupted() ? Interrupts.EXIT_STATUS : 0;
+    }
+
+    /**
+     * A child measuring without a limit offers itself first to the kernel's out-of-memory
+     * killer (oom_score_adj 1000, which any process may set for itself), so that running out
+     * of memory ends this child, a crashed row, rather than the user's other programs.
+     */
+    private static void offerToTheOomKiller() {
+        try {
+            Files.writeString(Path.of("/proc/self/oom_score_adj"), "1000");
+        } catch (IOException | UnsupportedOperationException e) {
+            // Not Linux: the system chooses as it will.
+        }
+    }
+
+    private static void crashIfAsked(Trial trial) {
+        for (String entry : System.getProperty(CRASH_HOOK, "").split(",")) {
+            int eq = entry.lastIndexOf('=');
+            if (eq > 0 && entry.substring(0, eq).trim().equals(trial.key())) {
+                switch (entry.substring(eq + 1).trim()) {
+                    case "halt" -> Runtime.getRuntime().halt(137);
+                    case "oom" -> throw new OutOfMemoryError("Java heap space (" + CRASH_HOOK + " for " + trial.key() + ")");
+                    default -> throw new IllegalArgumentException(CRASH_HOOK + ": unknown way to crash in '" + entry
+                            + "' (halt or oom)");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package dev.loomy.engine.fork;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.RunListener;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.RunControl;
+import dev.loomy.run.Trial;
+
+/**
+ * One child JVM measuring one trial, seen from the parent: it reads the run on its standard input; its protocol lines drive the
+ * progress display and the failure log; its standard error is passed on (each distinct line
+ * once per run, stack traces left out) and its last lines kept to explain a crash. On an interrupt the child is
+ * asked to stop (SIGTERM: it reports its partial measurement), then, after a grace period,
+ * killed.
+ */
+final class ChildProcess {
+
+    private static final int TAIL_LINES = 40;
+    /** Stack traces: their first line is summed up in the crash reason, the rest is for developers. */
+    private static final Pattern STACK_TRACE = Pattern.compile("^(\\s+at |\\s+\\.\\.\\. \\d+ more|Caused by: |Exception in thread )");
+    private static final Pattern OUT_OF_MEMORY = Pattern.compile("java\\.lang\\.OutOfMemoryError(: .*)?");
+    private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT",
+            9, "SIGKILL", 11, "SIGSEGV", 15, "SIGTERM");
+
+    private final Trial trial;
+    private final RunConfig config;
+    private final RunControl control;
+    private final FailureLog failures;
+    private final RunListener listener;
+    private final PrintStream err;
+    private final Set<String> stderrSeen;
+    private final Duration grace;
+
+    private final Deque<String> tail = new ArrayDeque<>();
+    private volatile Measurement result;
+    // Counts of the run in progress, as last reported, so that the listener gets each image once.
+    private int done;
+    private int failed;
+    private int skipped;
+    private volatile boolean runOpen;
+
+    ChildProcess(Trial trial, RunConfig config, RunControl control, FailureLog failures, RunListener listener,
+             PrintStream err, Set<String> stderrSeen, Duration grace) {
+        this.trial = trial;
+        this.config = config;
+        this.control = control;
+        this.failures = failures;
+        this.listener = listener;
+        this.err = err;
+        this.stderrSeen = stderrSeen;
+        this.grace = grace;
+    }
+
+    /** Runs the child to its end and returns its measurement, or a crashed (or interrupted) one. */
+    Measurement run(ProcessBuilder builder) throws InterruptedException {
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            return crashed("could not start a JVM (" + builder.command().get(0) + "): " + e.getMessage());
+        }
+        Thread stdout = Thread.ofPlatform().name("loomy-child-out").start(() -> readProtocol(process));
+        Thread stderr = Thread.ofPlatform().name("loomy-child-err").start(() -> readStderr(process));
+        sendConfig(process);
+        int status;
+        try {
+            status = waitFor(process);
+        } finally {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
+        }
+        stdout.join();
+        stderr.join();
+        if (runOpen) {
+            // The child died in the middle of a run: its progress display ends here.
+            listener.runFinished();
+        }
+        if (result != null) {
+            return result;
+        }
+        if (control.interrupted()) {
+            return new Measurement(trial.strategy(), trial.filter(), config.images().size(), config.measuring().warmups(),
+                    List.of(), Outcome.INTERRUPTED, "stopped before it reported (exit status " + status + ")");
+        }
+        String reason = crashReason(status, List.copyOf(tail));
+        err.println("loomy: " + trial.label() + ": crashed: " + reason);
+        return crashed(reason);
+    }
+
+    /** The run, as JSON, then end of input; a child that is already gone is described by its exit status. */
+    private void sendConfig(Process process) {
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(config.toJson().getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            // The child ended before reading it: its exit status and last words say why.
+        }
+    }
+
+    private Measurement crashed(String reason) {
+        return Measurement.crashed(trial.strategy(), trial.filter(), config.images().size(), config.measuring().warmups(),
+                List.of(), reason);
+    }
+
+    /**
+     * Waits for the child; on an interrupt, stops it gently, then not. Returns its exit status.
+     * The gentle stop goes through the process handle: Process.destroy() would also close the
+     * pipes, and the partial measurement the child then sends would be lost.
+     */
+    private int waitFor(Process process) throws InterruptedException {
+        boolean asked = false;
+        long killAt = 0;
+        while (!process.waitFor(50, TimeUnit.MILLISECONDS)) {
+            if (!asked && control.interrupted()) {
+                process.toHandle().destroy();
+                asked = true;
+                killAt = System.nanoTime() + grace.toNanos();
+            } else if (asked && System.nanoTime() - killAt >= 0) {
+                process.destroyForcibly();
+            }
+        }
+        return process.exitValue();
+    }
+
+    private void readProtocol(Process process) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (!line.isBlank()) {
+                    handle(line);
+                }
+            }
+        } catch (IOException e) {
+            // The child is gone; its exit status tells the rest.
+        }
+    }
+
+    private void handle(String line) {
+        ChildProtocol.Message message;
+        try {
+            message = ChildProtocol.decode(line);
+        } catch (ChildProtocol.MalformedMessage e) {
+            // Something in the child wrote to standard output: pass it on rather than lose it.
+            passOn(line);
+            return;
+        }
+        switch (message) {
+            case ChildProtocol.RunStarted started -> {
+                done = failed = skipped = 0;
+                runOpen = true;
+                listener.runStarted(started.label(), started.images());
+            }
+            case ChildProtocol.Progress progress -> progress(progress);
+            case ChildProtocol.RunFinished finished -> {
+                runOpen = false;
+                listener.runFinished();
+            }
+            case ChildProtocol.Failure failure -> failures.report(failure.file(), failure.reason());
+            case ChildProtocol.Warning warning -> failures.warn(warning.file(), warning.reason());
+            case ChildProtocol.Result r -> result = r.measurement();
+        }
+    }
+
+    /** Counts may arrive out of order (several jobs send them): only growth counts. */
+    private void progress(ChildProtocol.Progress progress) {
+        for (; done < progress.done(); done++) {
+            listener.imageDone(ImageTiming.Status.DONE);
+        }
+        for (; failed < progress.failed(); failed++) {
+            listener.imageDone(ImageTiming.Status.FAILED);
+        }
+        for (; skipped < progress.skipped(); skipped++) {
+            listener.imageDone(ImageTiming.Status.SKIPPED);
+        }
+    }
+
+    private void readStderr(Process process) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream()))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                }
+                if (!STACK_TRACE.matcher(line).find()) {
+                    passOn(line);
+                }
+            }
+        } catch (IOException e) {
+            // The child is gone.
+        }
+    }
+
+    private void passOn(String line) {
+        if (!line.isBlank() && stderrSeen.add(line)) {
+            err.println(line);
+        }
+    }
+
+    /**
+     * Why a child ended without a result: its exit status (128 + n is signal n, as Java
+     * reports a killed process) and, when its last words name one, the error that killed it.
+     */
+    static String crashReason(int status, List<String> stderrTail) {
+        StringBuilder reason = new StringBuilder("the measuring JVM ended with exit status ").append(status);
+        if (status > 128 && SIGNALS.containsKey(status - 128)) {
+            String signal = SIGNALS.get(status - 128);
+            reason.append(" (").append(signal);
+            if (status - 128 == 9) {
+                reason.append(": killed, e.g. by the kernel's out-of-memory killer");
+            }
+            reason.append(')');
+        }
+        reason.append(" before reporting a result");
+        String cause = null;
+        for (String line : stderrTail) {
+            Matcher m = OUT_OF_MEMORY.matcher(line);
+            if (m.find()) {
+                cause = m.group().strip();
+                break;
+            }
+            if (line.startsWith("loomy: ")) {
+                cause = line.substring("loomy: ".length()).strip();
+            }
+        }
+        return cause == null ? reason.toString() : reason + ": " + cause;
+    }
+}

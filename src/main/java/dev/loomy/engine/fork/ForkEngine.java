@@ -1,0 +1,50 @@
+package dev.loomy.engine.fork;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.loomy.engine.Engine;
+import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.RunListener;
+import dev.loomy.results.Measurement;
+import dev.loomy.run.RunControl;
+import dev.loomy.run.RunConfig;
+
+/**
+ * Measures each trial in its own child JVM, one child at a time, as JMH forks: no trial inherits
+ * another's JIT profile, heap, threads or resident-memory peak. A child that dies becomes a
+ * {@code crashed} row and the run goes on. After an interrupt no new child starts.
+ */
+public final class ForkEngine implements Engine {
+
+    /**
+     * How long a child asked to stop may take to report its partial measurement: its images'
+     * {@link RunControl#GRACE} and one step more, within the 3 seconds a stop may take.
+     */
+    static final Duration GRACE = Duration.ofSeconds(2);
+
+    private final ChildLauncher launcher;
+    private final RunControl control;
+    private final FailureLog failures;
+    private final RunListener listener;
+    private final PrintStream err;
+    private final Set<String> stderrSeen = ConcurrentHashMap.newKeySet();
+
+    public ForkEngine(ChildLauncher launcher, RunControl control, FailureLog failures, RunListener listener,
+                      PrintStream err) {
+        this.launcher = launcher;
+        this.control = control;
+        this.failures = failures;
+        this.listener = listener;
+        this.err = err;
+    }
+
+    @Override
+    public List<Measurement> run(RunConfig config) throws InterruptedException {
+        return Engine.eachTrial(config.trials(), control, trial -> new ChildProcess(trial, config, control, failures,
+                listener, err, stderrSeen, GRACE).run(launcher.process(trial)));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.loomy.filter.config;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
+
+/**
+ * A selected filter as a value: a built-in kind with every parameter's value, or a chain of
+ * such. A run description holds these rather than a filters file to read again, so that a
+ * JVM that receives it (a child, an executor) makes exactly the filter the user chose.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = ResolvedFilter.OfKind.class, name = "kind"),
+    @JsonSubTypes.Type(value = ResolvedFilter.ChainOf.class, name = "chain"),
+})
+public sealed interface ResolvedFilter {
+
+    String name();
+
+    /** A new filter made from this definition. */
+    Filter create();
+
+    /** @param parameters every parameter's value, as the kind's built-in names them */
+    record OfKind(String name, String kind, Map<String, Number> parameters) implements ResolvedFilter {
+
+        public OfKind {
+            parameters = new LinkedHashMap<>(parameters);
+        }
+
+        @Override
+        public Filter create() {
+            Kind found = Kind.all().stream().filter(k -> k.name().equals(kind)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no filter kind " + kind));
+            return found.factory().create(name, parameters);
+        }
+    }
+
+    record ChainOf(String name, List<ResolvedFilter> steps) implements ResolvedFilter {
+
+        public ChainOf {
+            steps = List.copyOf(steps);
+        }
+
+        @Override
+        public Filter create() {
+            return new Chain(name, steps.stream().map(ResolvedFilter::create).toList());
+        }
+    }
+
+    /**
+     * The definition of {@code filter}, a built-in kind (by its class) or a chain of them.
+     *
+     * @throws IllegalArgumentException for a filter of no known kind
+     */
+    static ResolvedFilter of(Filter filter) {
+        if (filter instanceof Chain chain) {
+            return new ChainOf(chain.name(), chain.steps().stream().map(ResolvedFilter::of).toList());
+        }
+        Kind kind = Kind.all().stream().filter(k -> k.builtIn().getClass() == filter.getClass()).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(filter.name() + " is of no known filter kind"));
+        return new OfKind(filter.name(), kind.name(), filter.parameters());
+    }
+}

@@ -1,0 +1,102 @@
+package dev.loomy.imageio;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+import org.opencv.core.CvException;
+import org.opencv.core.Mat;
+import org.opencv.imgcodecs.Imgcodecs;
+
+/**
+ * Reads and decodes an image into an 8-bit, 3-channel BGR Mat, as {@code imread} does by
+ * default (alpha dropped, gray expanded, 16-bit scaled down), with a reason when it cannot.
+ *
+ * <p>The bytes are read in Java rather than by {@code imread} so that a failure has a
+ * precise reason, so that a file cut short is found before a decoder silently fills it in
+ * (see {@link FormatCheck}); they go straight into native memory (see {@link SourceFile#read}). The
+ * optional {@code ioLatency} wait ({@link #awaitStorage})
+ * models slow storage as a Java blocking call, which virtual threads wait out without
+ * holding a carrier thread.
+ *
+ * <p>A damaged image that the decoder gets past (a JPEG cut short) is decoded as far as its
+ * data goes and passed on with a warning, unless the reader is strict: then it fails.
+ */
+public final class ImageReader {
+
+    /** How often a long storage wait looks whether the run is stopping. */
+    private static final Duration CANCEL_CHECK = Duration.ofMillis(50);
+
+    private final Duration ioLatency;
+    private final boolean strict;
+
+    /** @param strict whether a damaged but decodable image fails ({@code --strict}) */
+    public ImageReader(Duration ioLatency, boolean strict) {
+        this.ioLatency = ioLatency;
+        this.strict = strict;
+    }
+
+    /** A strict reader without latency: damage is a failure. */
+    public ImageReader() {
+        this(Duration.ZERO, true);
+    }
+
+    /**
+     * The storage's latency, waited out before an image is admitted and read: a slow share
+     * keeps a job waiting, but holds none of its memory yet. The wait ends early when
+     * {@code skipNew} says to skip new images, so that a stop is not held up by it.
+     *
+     * @return false when the wait was cut short by {@code skipNew}
+     */
+    public boolean awaitStorage(BooleanSupplier skipNew) throws InterruptedException {
+        long end = System.nanoTime() + ioLatency.toNanos();
+        for (long left = ioLatency.toNanos(); left > 0; left = end - System.nanoTime()) {
+            if (skipNew.getAsBoolean()) {
+                return false;
+            }
+            // Short slices: a stop is seen within one of them, and a short latency costs one sleep.
+            Thread.sleep(Duration.ofNanos(Math.min(left, CANCEL_CHECK.toNanos())));
+        }
+        return true;
+    }
+
+    /** The decoded image, owned by the caller, who releases it; a damaged one fails or passes unsaid. */
+    public Mat read(Path file) throws ImageException {
+        return read(file, damage -> { });
+    }
+
+    /**
+     * The decoded image, owned by the caller, who releases it. A damaged image that decodes
+     * all the same fails when this reader is strict, else is returned after {@code warnings}
+     * has been told, in one line, what is wrong with it.
+     */
+    public Mat read(Path file, Consumer<String> warnings) throws ImageException {
+        Mat encoded = SourceFile.read(file);
+        Mat image = null;
+        try {
+            FormatCheck.Verdict verdict = FormatCheck.check(file, EncodedBytes.of(encoded));
+            if (verdict.damage() != null && strict) {
+                throw new ImageException(file, verdict.damage());
+            }
+            image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
+            if (image.empty()) {
+                throw new ImageException(file, "cannot be decoded: " + (verdict.damage() != null ? verdict.damage()
+                        : "corrupt " + verdict.format().label() + " data"));
+            }
+            if (verdict.damage() != null) {
+                warnings.accept(verdict.damage() + "; decoded as far as the data goes");
+            }
+            Mat decoded = image;
+            image = null;
+            return decoded;
+        } catch (CvException e) {
+            throw new ImageException(file, "cannot be decoded: " + ImageException.oneLine(e));
+        } finally {
+            if (image != null) {
+                image.release();
+            }
+            encoded.release();
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.loomy.imageio;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.opencv.core.CvException;
+import org.opencv.core.Mat;
+import org.opencv.core.MatOfByte;
+import org.opencv.imgcodecs.Imgcodecs;
+
+import dev.loomy.files.ImageExtensions;
+
+/**
+ * Encodes an image by its target's extension and writes it atomically: into a hidden
+ * temporary file in the target's folder, then renamed over the target. A reader of the
+ * output folder sees the old file or the new one, never a partial one.
+ */
+public final class ImageWriter {
+
+    private final TempFiles temps;
+
+    public ImageWriter(TempFiles temps) {
+        this.temps = temps;
+    }
+
+    public void write(Mat image, Path target) throws ImageException {
+        MatOfByte encoded = encode(image, target);
+        try {
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            temps.replace(target, out -> copy(encoded, out));
+        } catch (IOException e) {
+            throw new ImageException(target, "cannot be written: " + e);
+        } finally {
+            encoded.release();
+        }
+    }
+
+    /** The encoded bytes, owned by the caller. */
+    private static MatOfByte encode(Mat image, Path target) throws ImageException {
+        String extension = ImageExtensions.of(target);
+        MatOfByte encoded = new MatOfByte();
+        boolean done = false;
+        try {
+            if (!Imgcodecs.imencode("." + extension, image, encoded)) {
+                throw new ImageException(target, "cannot be encoded as ." + extension);
+            }
+            done = true;
+            return encoded;
+        } catch (CvException e) {
+            // OpenCV throws, rather than returning false, for an extension it has no encoder for.
+            throw new ImageException(target, "cannot be encoded as ." + extension + ": " + ImageException.oneLine(e));
+        } finally {
+            if (!done) {
+                encoded.release();
+            }
+        }
+    }
+
+    /**
+     * Writes the encoded bytes from native memory a chunk at a time: a large image's bytes
+     * never lie whole on the Java heap (see {@link SourceFile#read}).
+     */
+    private static void copy(Mat encoded, OutputStream out) throws IOException {
+        int length = (int) encoded.total();
+        byte[] chunk = new byte[Math.min(SourceFile.CHUNK, Math.max(length, 1))];
+        for (int at = 0; at < length; ) {
+            int n = encoded.get(at, 0, chunk);
+            out.write(chunk, 0, n);
+            at += n;
+        }
+    }
+}

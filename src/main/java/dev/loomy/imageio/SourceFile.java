@@ -1,0 +1,135 @@
+package dev.loomy.imageio;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+
+import org.opencv.core.CvException;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+
+/**
+ * An input file as the operating system sees it, with a precise reason when it is not a
+ * file loomy can read. Input files are only ever opened for reading.
+ */
+public final class SourceFile {
+
+    private SourceFile() {
+    }
+
+    /**
+     * Checks that {@code file} (its links followed) is a regular file and returns its size.
+     * A named pipe, socket or device is refused before it is opened: opening a pipe blocks
+     * until something writes to it, and a device such as /dev/zero never ends.
+     */
+    static long size(Path file) throws ImageException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (IOException e) {
+            throw failure(file, e);
+        }
+        if (attributes.isDirectory()) {
+            throw new ImageException(file, "is a folder, not an image file");
+        }
+        if (!attributes.isRegularFile()) {
+            throw new ImageException(file, "not a regular file (a named pipe, socket or device): not read");
+        }
+        return attributes.size();
+    }
+
+    /** Bytes read at a time: one small array on the heap, however large the file. */
+    public static final int CHUNK = 1024 * 1024;
+
+    /**
+     * The whole content of {@code file}, after the checks of {@link #size}, in native memory (one
+     * column of 8-bit values) that the caller releases. Read in chunks, never whole on the Java
+     * heap: there a large file's bytes went straight to the old generation, which grew toward
+     * the maximum heap before anything was collected.
+     */
+    static Mat read(Path file) throws ImageException {
+        long size = size(file);
+        if (size > Integer.MAX_VALUE) {
+            throw new ImageException(file, "too large to read: " + size + " bytes, more than OpenCV takes at once");
+        }
+        Mat bytes = new Mat();
+        boolean done = false;
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (size > 0) {
+                bytes.create((int) size, 1, CvType.CV_8UC1);
+            }
+            ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(size, 4096)));
+            int at = 0;
+            // Up to the end of the file, which may lie beyond the size it gave (/proc files say 0).
+            for (int n = channel.read(chunk); n >= 0; n = channel.read(chunk.clear())) {
+                if (at + (long) n > Integer.MAX_VALUE) {
+                    throw new ImageException(file, "too large to read: more than " + Integer.MAX_VALUE + " bytes");
+                }
+                if (at + n > bytes.rows()) {
+                    bytes = grown(bytes, at, at + n);
+                }
+                bytes.put(at, 0, chunk.array(), 0, n);
+                at += n;
+            }
+            Mat read = at == bytes.rows() ? bytes : cut(bytes, at);
+            done = true;
+            return read;
+        } catch (IOException e) {
+            throw failure(file, e);
+        } catch (CvException e) {
+            throw new ImageException(file, "too large to read into memory (" + ImageException.oneLine(e) + ")");
+        } finally {
+            if (!done) {
+                bytes.release();
+            }
+        }
+    }
+
+    /** A copy of the first {@code used} bytes of {@code bytes} with room for {@code needed}, or more; {@code bytes} is released. */
+    private static Mat grown(Mat bytes, int used, int needed) {
+        Mat bigger = new Mat((int) Math.min(Integer.MAX_VALUE, Math.max(needed, 2L * bytes.rows())), 1, CvType.CV_8UC1);
+        try {
+            if (used > 0) {
+                bytes.rowRange(0, used).copyTo(bigger.rowRange(0, used));
+            }
+            return bigger;
+        } finally {
+            bytes.release();
+        }
+    }
+
+    /** The first {@code length} bytes of {@code bytes}, which is released: the file shrank while it was read. */
+    private static Mat cut(Mat bytes, int length) {
+        try {
+            return length == 0 ? new Mat() : bytes.rowRange(0, length).clone();
+        } finally {
+            bytes.release();
+        }
+    }
+
+    private static ImageException failure(Path file, IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return new ImageException(file, Files.isSymbolicLink(file)
+                    ? "a broken symbolic link (its target does not exist)"
+                    : "no longer exists (removed after the folder was walked)");
+        }
+        if (e instanceof AccessDeniedException) {
+            return new ImageException(file, "cannot be read: permission denied");
+        }
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            // The JDK's own wording for ELOOP; the first half comes from strerror and may be translated.
+            if (fs.getReason().endsWith("or unable to access attributes of symbolic link")) {
+                return new ImageException(file, "a symbolic link loop (or a chain of links too long to follow)");
+            }
+            return new ImageException(file, "cannot be read: " + fs.getReason());
+        }
+        return new ImageException(file, "cannot be read: " + ImageException.oneLine(e));
+    }
+}

@@ -1,0 +1,50 @@
+package dev.loomy.results;
+
+import java.util.Comparator;
+import java.util.List;
+
+import dev.loomy.profile.Profile;
+
+/**
+ * Everything measured for one (strategy, filter): the counted runs, after the warm-ups.
+ *
+ * @param images   how many images each run covered
+ * @param warmups  how many uncounted runs came first
+ * @param runs     the counted runs; empty when the measurement crashed before one ended
+ * @param outcome  how it ended
+ * @param note     why it crashed or was interrupted, or null
+ * @param profile  what {@code --profile} recorded over the counted runs, or null when nothing was profiled
+ */
+public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
+                          Outcome outcome, String note, Profile profile) {
+
+    /** A measurement without a profile. */
+    public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
+                       Outcome outcome, String note) {
+        this(strategy, filter, images, warmups, runs, outcome, note, null);
+    }
+
+    public static Measurement crashed(String strategy, String filter, int images, int warmups,
+                                      List<RunRecord> runs, String reason) {
+        return new Measurement(strategy, filter, images, warmups, List.copyOf(runs), Outcome.CRASHED, reason);
+    }
+
+    /** Failed images in the worst counted run (every run reads the same files, so they agree). */
+    public int failed() {
+        return runs.stream().mapToInt(RunRecord::failed).max().orElse(0);
+    }
+
+    /** Images done with a warning (damaged but decodable) in the worst counted run. */
+    public int warnings() {
+        return runs.stream().mapToInt(RunRecord::warned).max().orElse(0);
+    }
+
+    /** The counted run whose wall time is the median (of an even count, the faster middle one), or null. */
+    public RunRecord medianRun() {
+        if (runs.isEmpty()) {
+            return null;
+        }
+        List<RunRecord> sorted = runs.stream().sorted(Comparator.comparingLong(RunRecord::wallNanos)).toList();
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+}

@@ -1,0 +1,167 @@
+package dev.loomy.run;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import dev.loomy.imageio.TempFiles;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM while loomy runs; both mean the same.
+ *
+ * <p>The first calls {@link RunControl#interrupt()}, the one way a run is stopped: no new
+ * image starts, the ones under way finish or, after {@link RunControl#GRACE}, are dropped,
+ * and the main thread, once every strategy thread is joined (or, when forking, once the child
+ * has reported its partial measurement), prints the partial results and exits 130. The
+ * second exits at once with 130: child JVMs are killed, this run's temporary files deleted.
+ * So does the first when loomy has not ended {@link #DEADLINE} after it (an image stuck in one
+ * long OpenCV call, which nothing can cut short): a stop never takes more than 3 seconds.
+ *
+ * <p>In a child JVM every signal only stops its run: the parent sends SIGTERM when the user
+ * presses Ctrl-C, and the terminal sends the child the same SIGINT; the parent decides when
+ * a child that takes too long is killed.
+ *
+ * <p>Signal handlers rather than a shutdown hook: by the time a hook runs the JVM is already
+ * exiting, with a status it chose (130 for INT, 143 for TERM), while the strategy's threads
+ * are still working, so neither the partial results nor the status could be had in order.
+ * A shutdown hook still deletes the temporary files on any other way out (SIGHUP, say).
+ */
+public final class Interrupts implements AutoCloseable {
+
+    /** The exit status after an interrupt: 128 + SIGINT, as shells report it. */
+    public static final int EXIT_STATUS = 130;
+
+    private static final Duration PATIENCE = Duration.ofSeconds(2);
+
+    /**
+     * How long after the first signal loomy may take to print its partial results and exit
+     * before it stops at once: within the 3 seconds promised, with room for the exit itself.
+     */
+    static final Duration DEADLINE = Duration.ofMillis(2500);
+
+    /** Within the deadline: how long the writes under way may take to end before their files are deleted. */
+    private static final Duration LAST_WRITES = Duration.ofMillis(300);
+
+    private final RunControl control;
+    private final TempFiles temps;
+    private final Path outputs;
+    private final PrintStream err;
+    private final boolean quiet;
+    private final boolean child;
+    private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
+    private final Thread hook;
+    private int received;
+    private Thread watchdog;
+
+    private Interrupts(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet, boolean child) {
+        this.control = control;
+        this.temps = temps;
+        this.outputs = outputs;
+        this.err = err;
+        this.quiet = quiet;
+        this.child = child;
+        this.hook = new Thread(temps::deleteAll, "loomy-delete-temporary-files");
+    }
+
+    /**
+     * For the JVM the user started, until closed.
+     *
+     * @param outputs the output folder, swept for temporary files that killed children left; null when none
+     */
+    public static Interrupts forRun(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet) {
+        return new Interrupts(control, temps, outputs, err, quiet, false).install();
+    }
+
+    /** For a child JVM measuring one trial for its parent: every signal only stops the run. */
+    public static Interrupts forChild(RunControl control, TempFiles temps) {
+        return new Interrupts(control, temps, null, null, true, true).install();
+    }
+
+    private Interrupts install() {
+        for (String name : new String[] {"INT", "TERM"}) {
+            try {
+                Signal signal = new Signal(name);
+                previous.put(signal, Signal.handle(signal, this::received));
+            } catch (IllegalArgumentException e) {
+                // The JVM keeps this signal for itself (-Xrs) or the OS has none: it stops loomy the JVM's way.
+            }
+        }
+        Runtime.getRuntime().addShutdownHook(hook);
+        return this;
+    }
+
+    /** Runs on the JVM's signal thread. */
+    private synchronized void received(Signal signal) {
+        received++;
+        if (received == 1 || child) {
+            control.interrupt();
+            if (received == 1 && !quiet) {
+                err.println("loomy: interrupted (SIG" + signal.getName() + "): no new images; the ones under way get "
+                        + RunControl.GRACE.toSeconds() + " s to finish; interrupt again to stop at once");
+            }
+            if (received == 1 && !child) {
+                watchdog = Thread.ofPlatform().daemon().name("loomy-stop-deadline").start(this::awaitDeadline);
+            }
+            return;
+        }
+        stopAtOnce("SIG" + signal.getName() + " again", PATIENCE);
+    }
+
+    /** Stops at once when the run has not ended by the deadline; closing this interrupts the wait. */
+    private void awaitDeadline() {
+        try {
+            Thread.sleep(DEADLINE);
+        } catch (InterruptedException e) {
+            return;
+        }
+        synchronized (this) {
+            stopAtOnce("not ended " + DEADLINE.toMillis() + " ms after the interrupt", LAST_WRITES);
+        }
+    }
+
+    private void stopAtOnce(String why, Duration patience) {
+        stopChildren(patience);
+        int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : TempFiles.sweepWithThisRun(outputs));
+        err.println("loomy: stopped at once (" + why + ")"
+                + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
+        err.flush();
+        System.out.flush();
+        Runtime.getRuntime().halt(EXIT_STATUS);
+    }
+
+    /** Kills the child JVMs measuring for this one, and waits briefly until they are gone. */
+    private static void stopChildren(Duration patience) {
+        ProcessHandle.current().children().forEach(child -> {
+            child.destroyForcibly();
+            try {
+                child.onExit().get(patience.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // Killed with SIGKILL: it is going; the sweep may miss a file it was writing.
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
+        }
+        previous.forEach(Signal::handle);
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // The JVM is already shutting down: the hook runs.
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.loomy.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+
+import dev.loomy.admission.InFlightLimit;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.OutputFormat;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.profile.ProfileKind;
+import dev.loomy.results.MeasureSettings;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Reference;
+
+/**
+ * One run, described whole and checked: what the command line makes of its options, and
+ * all that an engine needs. Nothing in it refers to the command line or to files still to
+ * be read: the inputs are already walked and sorted, the filters resolved to their values.
+ * It serialises to JSON ({@link #toJson}), so that a JVM that measures a trial for this one
+ * receives the run as it was decided here.
+ *
+ * @param inputs     the INPUT arguments, as given (the output folder is checked against them)
+ * @param images     every image found under them, sorted by path
+ * @param strategies the strategies' names, in the order they are measured
+ * @param filters    the filters, in the order they are measured
+ * @param selection  --strategy and --filter as the user gave them, for the record
+ */
+public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies,
+                        List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
+                        Execution execution, Reporting reporting) {
+
+    /** @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter} */
+    public record Selection(List<String> strategy, List<String> filter) {
+    }
+
+    /**
+     * Where filtered images go.
+     *
+     * @param folder {@code --output}; nothing is written there when {@code write} is false
+     */
+    public record Output(Path folder, boolean write, OutputFormat format) {
+    }
+
+    /**
+     * How each trial is measured.
+     *
+     * @param fork      whether each trial runs in its own child JVM
+     * @param repeats   the counted runs; with {@code --repeat=auto} ({@code settings}), the fewest taken
+     * @param settings  automatic run counts and the profilers, which travel to a child JVM with the run
+     * @param reference the row each row's speed-up is relative to ({@code --reference})
+     * @param baselines saved results to compare with and to save as
+     */
+    public record Measuring(int warmups, int repeats, boolean fork, MeasureSettings settings, Reference reference,
+                            Baselines baselines) {
+
+        /** A fixed number of runs, no profiler, the default reference, no baseline. */
+        public Measuring(int warmups, int repeats, boolean fork) {
+            this(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT, Baselines.NONE);
+        }
+    }
+
+    /**
+     * The baselines of a run, as given: they are read and written by the JVM that reports.
+     *
+     * @param compareWith      {@code --baseline}: a name or a json file, or null
+     * @param saveAs           {@code --save-baseline}, or null
+     * @param failOnRegression {@code --fail-on-regression} as given ("5%"), or null
+     */
+    public record Baselines(String compareWith, String saveAs, String failOnRegression) {
+        public static final Baselines NONE = new Baselines(null, null, null);
+    }
+
+    /**
+     * How the images of one run are processed, whatever its strategy.
+     *
+     * @param strict       whether a damaged but decodable image fails ({@code --strict})
+     * @param reproducible whether OpenCV runs pinned to its baseline code ({@code --reproducible}, or a JVM
+     *                     started pinned)
+     * @param pinChildren  whether child JVMs are started with OpenCV pinned (this one is not)
+     */
+    public record Execution(int parallelism, int cvThreads, Duration ioLatency, InFlightLimit maxInFlight,
+                            boolean strict, boolean reproducible, boolean pinChildren) {
+    }
+
+    /**
+     * How the results are shown.
+     *
+     * @param format   {@code --format} as given
+     * @param report   null when not asked for; likewise chart and timeline
+     * @param progress whether a progress bar is drawn
+     */
+    public record Reporting(String format, Path report, Path chart, Path timeline, boolean quiet, boolean progress) {
+    }
+
+    public RunConfig {
+        inputs = List.copyOf(inputs);
+        images = List.copyOf(images);
+        strategies = List.copyOf(strategies);
+        filters = List.copyOf(filters);
+    }
+
+    /** Every strategy with every filter, strategy by strategy. */
+    public List<Trial> trials() {
+        List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
+        for (String strategy : strategies) {
+            for (ResolvedFilter filter : filters) {
+                trials.add(new Trial(strategy, filter.name()));
+            }
+        }
+        return trials;
+    }
+
+    /** Where each output goes, or null when nothing is written. */
+    public OutputLayout layout() {
+        return output.write() ? new OutputLayout(output.folder(), output.format(), trials().size() > 1) : null;
+    }
+
+    /** The options as the results show them. */
+    public OptionsUsed options() {
+        return new OptionsUsed(selection.strategy(), selection.filter(),
+                output.write() ? output.folder().toString() : null, !output.write(),
+                output.format().name().toLowerCase(java.util.Locale.ROOT),
+                measuring.settings().autoRepeat() ? "auto" : Integer.toString(measuring.repeats()),
+                measuring.reference().strategy() == null ? null : measuring.reference().given(),
+                measuring.baselines().compareWith(), measuring.baselines().saveAs(),
+                measuring.baselines().failOnRegression(),
+                measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(), measuring.warmups(),
+                execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
+                execution.maxInFlight().toString(), execution.strict(), measuring.fork(), execution.reproducible(),
+                reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()), inputs.stream().map(Path::toString).toList());
+    }
+
+    private static String text(Path path) {
+        return path == null ? null : path.toString();
+    }
+
+    /** "20ms", "0.5ms", or "0" for none. */
+    private static String latencyText(Duration latency) {
+        if (latency.isZero()) {
+            return "0";
+        }
+        BigDecimal ms = BigDecimal.valueOf(latency.toNanos()).movePointLeft(6).stripTrailingZeros();
+        return ms.toPlainString() + "ms";
+    }
+
+    /** Paths as written (relative ones stay relative); durations in nanoseconds; pure ASCII. */
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
+            .addModule(new SimpleModule("loomy-run-config")
+                    .addSerializer(Path.class, new ToStringSerializer(Path.class))
+                    .addDeserializer(Path.class, new StdScalarDeserializer<Path>(Path.class) {
+                        @Override
+                        public Path deserialize(JsonParser p, DeserializationContext context) throws IOException {
+                            return Path.of(p.getValueAsString());
+                        }
+                    })
+                    .addSerializer(Duration.class, new ToStringSerializer(Duration.class) {
+                        @Override
+                        public void serialize(Object value, JsonGenerator g, SerializerProvider provider)
+                                throws IOException {
+                            g.writeNumber(((Duration) value).toNanos());
+                        }
+                    })
+                    .addDeserializer(Duration.class, new StdScalarDeserializer<Duration>(Duration.class) {
+                        @Override
+                        public Duration deserialize(JsonParser p, DeserializationContext context) throws IOException {
+                            return Duration.ofNanos(p.getLongValue());
+                        }
+                    }))
+            .build();
+
+    public String toJson() {
+        try {
+            return MAPPER.writeValueAsString(this);
+        } catch (JacksonException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static RunConfig fromJson(String json) throws IOException {
+        return MAPPER.readValue(json, RunConfig.class);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.loomy.engine.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.Trial;
+
+class ChildLauncherTest {
+
+    @Test
+    void keepsTheOptionsThatShapeAMeasurementAndDropsThoseAChildMustNotRepeat() {
+        Properties properties = new Properties();
+        properties.setProperty("loomy.test.crash", "virtual/NoOp=halt");
+        properties.setProperty("user.dir", "/somewhere");
+        List<String> options = ChildLauncher.jvmOptions(List.of("-Xmx2g", "-XX:+UseZGC", "-Dloomy.cache=/c",
+                "-agentlib:jdwp=transport=dt_socket,server=y,address=5005", "-javaagent:/x/agent.jar",
+                "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=/t/loomy-java25.jsa", "-Xshare:auto",
+                "-Dloomy.stderr.terminal=true", "-Djdk.virtualThreadScheduler.parallelism=7",
+                "--enable-native-access=ALL-UNNAMED", "-Dloomy.run=1"), properties, 3);
+        assertThat(options).containsExactly("-Xmx2g", "-XX:+UseZGC", "-Dloomy.cache=/c",
+                "--enable-native-access=ALL-UNNAMED", "-Djdk.virtualThreadScheduler.parallelism=3",
+                "-Dloomy.run=" + TempFiles.RUN, "-Dloomy.test.crash=virtual/NoOp=halt");
+    }
+
+    @Test
+    void theChildRunsItsOwnEntryPointWithTheTrialsKey() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar", Map.of());
+        Trial trial = new Trial("pool", "NoOp");
+        assertThat(launcher.command(trial)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
+                "dev.loomy.engine.fork.ChildMain", "pool/NoOp");
+    }
+
+    @Test
+    void theChildGetsTheLaunchersEnvironmentBesideThisJvms() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of(), "a.jar", Map.of("OPENCV_IPP", "disabled"));
+        ProcessBuilder process = launcher.process(new Trial("loop", "NoOp"));
+        assertThat(process.environment()).containsEntry("OPENCV_IPP", "disabled");
+        assertThat(process.environment()).containsAllEntriesOf(System.getenv());
+        assertThat(process.command()).isEqualTo(launcher.command(new Trial("loop", "NoOp")));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.loomy.imageio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Temporary names: within the file system's limit, and owned, so that a sweep deletes only a dead run's. */
+public class TempFilesTest {
+
+    @TempDir
+    Path dir;
+
+    /** The id of a process that has come and gone. */
+    public static long deadPid() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        return gone.pid();
+    }
+
+    /** The temporary name for {@code target} that process {@code pid} would use. */
+    public static Path ownedBy(long pid, Path target) {
+        String own = TempFiles.nameBeside(target).getFileName().toString();
+        String mine = "." + ProcessHandle.current().pid() + "-";
+        int at = own.lastIndexOf(mine);
+        return target.resolveSibling(own.substring(0, at) + "." + pid + "-" + own.substring(at + mine.length()));
+    }
+
+    @Test
+    void aNameOfTheLongestLengthIsWrittenAndReplaced() throws Exception {
+        // 255 bytes: the longest name ext4, xfs and tmpfs allow, in ASCII and in two-byte characters.
+        for (String name : new String[] {"a".repeat(251) + ".png", "é".repeat(125) + "x.png"}) {
+            assertThat(name.getBytes(StandardCharsets.UTF_8)).hasSize(255);
+            Path target = dir.resolve(name);
+            TempFiles temps = new TempFiles();
+            temps.replace(target, new byte[] {1, 2, 3});
+            temps.replace(target, new byte[] {4, 5});
+
+            assertThat(Files.readAllBytes(target)).containsExactly(4, 5);
+            assertThat(TempFiles.nameBeside(target).getFileName().toString().getBytes(StandardCharsets.UTF_8).length)
+                    .isLessThanOrEqualTo(255);
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).hasSize(2);
+        }
+    }
+
+    @Test
+    void aNameIsShortenedOnlyBetweenCharacters() {
+        assertThat(TempFiles.within("abc", 2)).isEqualTo("ab");
+        assertThat(TempFiles.within("aé", 2)).isEqualTo("a");
+        assertThat(TempFiles.within("a\uD83D\uDE00b", 4)).isEqualTo("a");
+        assertThat(TempFiles.within("a\uD83D\uDE00b", 5)).isEqualTo("a\uD83D\uDE00");
+    }
+
+    @Test
+    void aSweepDeletesADeadRunsFilesAndLeavesALiveRunsAlone() throws Exception {
+        Path target = dir.resolve("sub/a.png");
+        Files.createDirectories(target.getParent());
+        Path dead = Files.writeString(ownedBy(deadPid(), target), "left by a killed run");
+        Process live = new ProcessBuilder("sleep", "60").start();
+        try {
+            Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
+            Path mine = Files.writeString(TempFiles.nameBeside(target), "being written by this one");
+
+            assertThat(TempFiles.sweep(dir)).isEqualTo(1);
+
+            assertThat(dead).doesNotExist();
+            assertThat(alive).exists();
+            assertThat(mine).exists();
+        } finally {
+            live.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aSweepAfterThisRunStoppedAlsoDeletesItsOwnFilesButNotALiveRunsOnes() throws Exception {
+        Path target = dir.resolve("b.png");
+        Process live = new ProcessBuilder("sleep", "60").start();
+        try {
+            Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
+            Path mine = Files.writeString(TempFiles.nameBeside(target), "left by this run's stopped child");
+
+            assertThat(TempFiles.sweepWithThisRun(dir)).isEqualTo(1);
+
+            assertThat(mine).doesNotExist();
+            assertThat(alive).exists();
+        } finally {
+            live.destroyForcibly();
+        }
+    }
+}

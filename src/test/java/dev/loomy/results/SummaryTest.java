@@ -1,0 +1,107 @@
+package dev.loomy.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class SummaryTest {
+
+    /** Every image submitted at 0; image i done at doneMs[i]; each run's peaks as given. */
+    private static RunRecord run(long wallMs, ResourcePeaks peaks, int workers, long... doneMs) {
+        List<ImageTiming> images = new ArrayList<>();
+        for (int i = 0; i < doneMs.length; i++) {
+            images.add(new ImageTiming(i, 0, doneMs[i] * 1_000_000, ImageTiming.Status.DONE, null));
+        }
+        return new RunRecord(wallMs * 1_000_000, images, peaks, workers, false);
+    }
+
+    private static final ResourcePeaks PEAKS = new ResourcePeaks(10, 100, 1000, true);
+
+    @Test
+    void timesAreMedianMinAndMaxOfTheCountedRunsAndThroughputUsesTheMedian() {
+        Measurement m = new Measurement("pool", "NoOp", 4, 1, List.of(run(400, PEAKS, 2, 1), run(100, PEAKS, 2, 1),
+                run(200, PEAKS, 2, 1)), Outcome.OK, null);
+        Summary s = Summary.of(m, null);
+        assertThat(s.timeMedianMs()).isEqualTo(200.0);
+        assertThat(s.timeMinMs()).isEqualTo(100.0);
+        assertThat(s.timeMaxMs()).isEqualTo(400.0);
+        assertThat(s.imagesPerSec()).isCloseTo(20.0, within(1e-9));
+        assertThat(s.speedupVsLoop()).isEmpty();
+    }
+
+    @Test
+    void speedupIsLoopsMedianOverThisMedianForTheSameFilter() {
+        Measurement loop = new Measurement("loop", "NoOp", 1, 0, List.of(run(900, PEAKS, 1, 1), run(1000, PEAKS, 1, 1)),
+                Outcome.OK, null);
+        Measurement loopOther = new Measurement("loop", "Other", 1, 0, List.of(run(50, PEAKS, 1, 1)), Outcome.OK, null);
+        Measurement virtual = new Measurement("virtual", "NoOp", 1, 0, List.of(run(380, PEAKS, 2, 1)), Outcome.OK, null);
+        List<Summary> all = Summary.all(List.of(loop, loopOther, virtual));
+        assertThat(all.get(0).speedupVsLoop()).hasValue(1.0);
+        assertThat(all.get(2).speedupVsLoop().getAsDouble()).isCloseTo(950.0 / 380, within(1e-9));
+    }
+
+    @Test
+    void latencyPercentilesCoverEveryProcessedImageOfEveryCountedRun() {
+        // 10 latencies in all: 10..100 ms; a skipped image does not count.
+        RunRecord first = run(100, PEAKS, 1, 10, 20, 30, 40, 50);
+        List<ImageTiming> second = new ArrayList<>(run(100, PEAKS, 1, 60, 70, 80, 90, 100).images());
+        second.add(new ImageTiming(5, 0, 5_000_000_000L, ImageTiming.Status.SKIPPED, null));
+        Measurement m = new Measurement("loop", "NoOp", 6, 0,
+                List.of(first, new RunRecord(100_000_000, second, PEAKS, 1, true)), Outcome.INTERRUPTED, "interrupted");
+        Summary s = Summary.of(m, null);
+        assertThat(s.latencyP50Ms()).isEqualTo(50.0);
+        assertThat(s.latencyP95Ms()).isEqualTo(100.0);
+        assertThat(s.latencyMaxMs()).isEqualTo(100.0);
+    }
+
+    @Test
+    void peaksAndWorkersAreTheMostOverTheRuns() {
+        Measurement m = new Measurement("virtual", "NoOp", 1, 0, List.of(
+                run(1, new ResourcePeaks(10, 500, 3000, true), 2, 1),
+                run(1, new ResourcePeaks(14, 400, 2000, false), 3, 1)), Outcome.OK, null);
+        Summary s = Summary.of(m, null);
+        assertThat(s.peaks()).isEqualTo(new ResourcePeaks(14, 500, 3000, false));
+        assertThat(s.workers()).isEqualTo(3);
+    }
+
+    @Test
+    void laneTimesAreTheMedianOverRunsOfEachLanesLastImage() {
+        List<RunRecord> runs = new ArrayList<>();
+        long[][] lastDone = {{30, 70}, {10, 90}, {20, 80}};
+        for (long[] last : lastDone) {
+            runs.add(new RunRecord(100_000_000, List.of(
+                    new ImageTiming(0, 0, 5_000_000, ImageTiming.Status.DONE, "priority 1"),
+                    new ImageTiming(1, 0, last[0] * 1_000_000, ImageTiming.Status.DONE, "priority 1"),
+                    new ImageTiming(2, 0, last[1] * 1_000_000, ImageTiming.Status.DONE, "priority 10")), PEAKS, 2, false));
+        }
+        Summary s = Summary.of(new Measurement("virtual-priority", "NoOp", 3, 0, runs, Outcome.OK, null), null);
+        assertThat(s.laneMedianMs()).containsExactly(
+                org.assertj.core.api.Assertions.entry("priority 1", 20.0),
+                org.assertj.core.api.Assertions.entry("priority 10", 80.0));
+    }
+
+    @Test
+    void aMeasurementWithoutRunsHasNoFigures() {
+        Summary s = Summary.of(Measurement.crashed("threads", "NoOp", 5, 0, List.of(), "killed"), null);
+        assertThat(s.timeMedianMs()).isNaN();
+        assertThat(s.imagesPerSec()).isNaN();
+        assertThat(s.latencyP50Ms()).isNaN();
+        assertThat(s.peaks()).isEqualTo(ResourcePeaks.UNKNOWN);
+        assertThat(s.laneMedianMs()).isEmpty();
+    }
+
+    @Test
+    void theMedianRunIsTheCountedRunWithTheMedianTime() {
+        RunRecord fast = run(100, PEAKS, 1, 1);
+        RunRecord middle = run(200, PEAKS, 1, 1);
+        RunRecord slow = run(300, PEAKS, 1, 1);
+        assertThat(new Measurement("loop", "NoOp", 1, 0, List.of(slow, fast, middle), Outcome.OK, null).medianRun())
+                .isSameAs(middle);
+        assertThat(new Measurement("loop", "NoOp", 1, 0, List.of(slow, fast), Outcome.OK, null).medianRun()).isSameAs(fast);
+        assertThat(Measurement.crashed("loop", "NoOp", 1, 0, List.of(), "x").medianRun()).isNull();
+    }
+}

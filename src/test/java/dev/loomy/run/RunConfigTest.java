@@ -1,0 +1,79 @@
+package dev.loomy.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.loomy.admission.InFlightLimit;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.OutputFormat;
+import dev.loomy.filter.AltmRetinex;
+import dev.loomy.filter.Cartoon2;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.NoOp;
+import dev.loomy.filter.config.ResolvedFilter;
+
+class RunConfigTest {
+
+    private static RunConfig config(InFlightLimit limit) {
+        Filter chain = new Chain("Soft", List.of(new Cartoon2("Warm", 90, 20, 5), new NoOp()));
+        List<ImageFile> images = List.of(new ImageFile(Path.of("in/a b.jpg"), Path.of("a b.jpg")),
+                new ImageFile(Path.of("/abs/ünï/c.png"), Path.of("ünï/c.png")));
+        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), images, List.of("loop", "virtual"),
+                List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
+                new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft")),
+                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG),
+                new RunConfig.Measuring(1, 3, true),
+                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false),
+                new RunConfig.Reporting("csv", Path.of("r.json"), null, Path.of("t.png"), false, true));
+    }
+
+    @Test
+    void aRunSurvivesTheTripToAChildJvmExactlyInPureAscii() throws Exception {
+        for (InFlightLimit limit : List.of(InFlightLimit.auto(), InFlightLimit.parse("unbounded"), InFlightLimit.parse("7"))) {
+            RunConfig config = config(limit);
+            String json = config.toJson();
+            assertThat(json.chars()).allMatch(c -> c < 128);
+            assertThat(json).contains("\"in/a b.jpg\"").doesNotContain("file:");
+            RunConfig back = RunConfig.fromJson(json);
+            assertThat(back).isEqualTo(config);
+            assertThat(back.execution().maxInFlight()).isEqualTo(limit);
+        }
+    }
+
+    @Test
+    void aResolvedFilterMakesTheFilterItWasResolvedFrom() throws Exception {
+        RunConfig back = RunConfig.fromJson(config(InFlightLimit.auto()).toJson());
+        Filter altm = back.filters().get(0).create();
+        assertThat(altm).isInstanceOf(AltmRetinex.class);
+        assertThat(altm.parameters()).isEqualTo(new AltmRetinex().parameters());
+        Filter chain = back.filters().get(1).create();
+        assertThat(chain).isInstanceOf(Chain.class);
+        List<Filter> steps = ((Chain) chain).steps();
+        assertThat(steps.get(0).name()).isEqualTo("Warm");
+        assertThat(steps.get(0).parameters()).isEqualTo(new Cartoon2("Warm", 90, 20, 5).parameters());
+        assertThat(steps.get(1)).isInstanceOf(NoOp.class);
+    }
+
+    @Test
+    void trialsAreEveryStrategyWithEveryFilterStrategyByStrategy() {
+        assertThat(config(InFlightLimit.auto()).trials()).extracting(Trial::key)
+                .containsExactly("loop/ALTMRetinex", "loop/Soft", "virtual/ALTMRetinex", "virtual/Soft");
+    }
+
+    @Test
+    void theOptionsShownAreThoseGiven() {
+        var options = config(InFlightLimit.parse("7")).options();
+        assertThat(options.strategy()).containsExactly("loop,virtual");
+        assertThat(options.ioLatency()).isEqualTo("1.5ms");
+        assertThat(options.maxInFlight()).isEqualTo("7");
+        assertThat(options.imageFormat()).isEqualTo("png");
+        assertThat(options.output()).isEqualTo("out/x");
+        assertThat(options.inputs()).containsExactly("in", "/abs");
+    }
+}

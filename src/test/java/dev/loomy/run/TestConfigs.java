@@ -1,0 +1,30 @@
+package dev.loomy.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import dev.loomy.admission.InFlightLimit;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.OutputFormat;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.config.ResolvedFilter;
+
+/** Run descriptions for tests that start below the command line. */
+public final class TestConfigs {
+
+    private TestConfigs() {
+    }
+
+    /** A run over {@code images} that writes nothing and says nothing, with the limit {@code auto}. */
+    public static RunConfig noWrite(List<Path> inputs, List<ImageFile> images, List<String> strategies,
+                                    List<Filter> filters, Duration ioLatency, int warmups, int repeats,
+                                    int parallelism, boolean fork) {
+        return new RunConfig(inputs, images, strategies, filters.stream().map(ResolvedFilter::of).toList(),
+                new RunConfig.Selection(strategies, filters.stream().map(Filter::name).toList()),
+                new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME),
+                new RunConfig.Measuring(warmups, repeats, fork),
+                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false),
+                new RunConfig.Reporting("table", null, null, null, true, false));
+    }
+}
