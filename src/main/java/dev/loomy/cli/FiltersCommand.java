@@ -2,7 +2,6 @@ package dev.loomy.cli;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 
@@ -16,8 +15,8 @@ import picocli.CommandLine.Mixin;
 /** {@code loomy filters}: every filter known, with its kind, its parameters and where it is defined. */
 @Command(name = "filters", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Lists every filter known (built-in and from the filters file) with its kind and "
-                + "parameter values; a chain shows its steps in order."},
+        description = {"Lists every filter known (built-in and from the filters file) with its kind, what it "
+                + "does and its parameter values; a chain shows its steps in order."},
         footer = {"", "Exit status: 0 listed; 2 the filters file is missing or broken."})
 public final class FiltersCommand implements Callable<Integer> {
 
@@ -39,10 +38,11 @@ public final class FiltersCommand implements Callable<Integer> {
     }
 
     static String render(FilterCatalog catalog) {
-        TextTable table = new TextTable(List.of("NAME", "KIND", "DEFINED", "PARAMETERS"));
+        TextTable table = new TextTable(List.of("NAME", "KIND", "DEFINED", "DESCRIPTION", "PARAMETERS"));
         for (FilterCatalog.Entry entry : catalog.entries()) {
             table.add(List.of(entry.filter().name(), entry.kind(),
-                    entry.line() == 0 ? "built-in" : "line " + entry.line(), parameters(entry.filter())));
+                    entry.line() == 0 ? "built-in" : "line " + entry.line(), entry.filter().description(),
+                    parameters(entry.filter())));
         }
         String source = catalog.packaged() ? "loomy's packaged default (no --config, no ./filters.yaml)"
                 : catalog.source();
@@ -54,9 +54,8 @@ public final class FiltersCommand implements Callable<Integer> {
             return String.join(" -> ", chain.steps().stream().map(Filter::name).toList());
         }
         StringJoiner text = new StringJoiner(", ");
-        for (Map.Entry<String, Number> parameter : filter.parameters().entrySet()) {
-            text.add(parameter.getKey() + "=" + parameter.getValue());
-        }
+        filter.parameters().forEach((name, value) -> text.add(name + "=" + value));
+        filter.flags().forEach((name, value) -> text.add(name + "=" + value));
         return text.length() == 0 ? "none" : text.toString();
     }
 }

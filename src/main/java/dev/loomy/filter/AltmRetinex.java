@@ -109,6 +109,11 @@ public final class AltmRetinex implements Filter {
     }
 
     @Override
+    public String description() {
+        return "tone mapping: shadows lifted, detail kept";
+    }
+
+    @Override
     public Mat apply(Mat image) {
         return apply(image, () -> false);
     }

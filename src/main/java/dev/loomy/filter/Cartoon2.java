@@ -67,6 +67,11 @@ public final class Cartoon2 implements Filter {
     }
 
     @Override
+    public String description() {
+        return "fewer colours, black edges";
+    }
+
+    @Override
     public Mat apply(Mat image) {
         Filters.requireBgr(NAME, image);
         try (MatScope scope = new MatScope()) {

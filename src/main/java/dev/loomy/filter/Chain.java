@@ -6,6 +6,7 @@ import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 
 import org.opencv.core.Mat;
+import org.opencv.imgproc.Imgproc;
 
 /**
  * Filters applied one after the other, each to the previous one's result.
@@ -13,7 +14,8 @@ import org.opencv.core.Mat;
  * <p>Every intermediate result is released as soon as the next step has made its own; a step
  * that returns its input (NoOp) hands the same Mat on, which is then released once, not twice.
  * The chain's own input is never released, and its result follows the {@link Filter} contract:
- * a new Mat, or the input itself when every step returned its input.
+ * a new Mat, or the input itself when every step returned its input. A step's 1-channel result
+ * goes to the next step as three equal channels.
  */
 public final class Chain implements Filter {
 
@@ -33,6 +35,11 @@ public final class Chain implements Filter {
         return name;
     }
 
+    @Override
+    public String description() {
+        return "its steps, in order";
+    }
+
     public List<Filter> steps() {
         return steps;
     }
@@ -48,15 +55,22 @@ public final class Chain implements Filter {
         Mat current = image;
         boolean done = false;
         try {
-            for (Filter step : steps) {
+            for (int i = 0; i < steps.size(); i++) {
                 if (stop.getAsBoolean()) {
                     throw new CancellationException("chain '" + name + "' stopped between its steps");
                 }
-                Mat next = step.apply(current, stop);
+                Mat next = steps.get(i).apply(current, stop);
                 if (next != current) {
                     Filters.releaseResult(image, current);
                 }
                 current = next;
+                if (current.channels() == 1 && i < steps.size() - 1) {
+                    // A gray result (Gray, Sobelo) goes on as three equal channels: what filters take.
+                    Mat bgr = new Mat();
+                    Imgproc.cvtColor(current, bgr, Imgproc.COLOR_GRAY2BGR);
+                    Filters.releaseResult(image, current);
+                    current = bgr;
+                }
             }
             done = true;
             return current;

@@ -7,7 +7,8 @@ import java.util.function.BooleanSupplier;
 import org.opencv.core.Mat;
 
 /**
- * An image filter: an 8-bit, 3-channel BGR image in, an image of the same kind out.
+ * An image filter: an 8-bit, 3-channel BGR image in, an 8-bit image out: 3-channel BGR, or
+ * 1-channel gray for the filters whose look is gray (Gray, Sobelo), as origami gives them.
  *
  * <p>The contract every implementation keeps:
  * <ul>
@@ -36,11 +37,24 @@ public interface Filter {
         return apply(image);
     }
 
+    /** What the filter does, in one line, as {@code loomy filters} shows it. */
+    default String description() {
+        return "";
+    }
+
     /**
      * The parameters and their values (an Integer or a Double each), in a stable order, as
      * {@code loomy filters} shows them; a chain has none of its own, only its steps.
      */
     Map<String, Number> parameters();
+
+    /**
+     * The on/off parameters and their values, in a stable order, listed after {@link #parameters()};
+     * kept apart so that every parameter keeps a type of its own.
+     */
+    default Map<String, Boolean> flags() {
+        return Map.of();
+    }
 
     /**
      * Native memory {@link #apply} holds at its peak, per pixel of the input, beyond the

@@ -18,7 +18,16 @@ public final class FilterRegistry {
         registry.register(new NoOp());
         registry.register(new Cartoon2());
         registry.register(new AltmRetinex());
+        catalogue().forEach(registry::register);
         return registry;
+    }
+
+    /** origami's catalogue (FILTERS-CATALOGUE.md) with its defaults, in that document's order. */
+    public static List<Filter> catalogue() {
+        return List.of(new Gray(), new Canny(), Sepia.gray(), Sepia.red(), new Invert(), new GammaCorrection(),
+                new EdgePreserving(), new DetailEnhance(), new Sobelo(), new Gotham(), new HighContrast(),
+                new PixelSepia(), new Vignetting(), new Lark(), new Mayfair(), new Valencia(), new Walden(),
+                new Cartoon());
     }
 
     /** Adds {@code filter}, replacing any filter of the same name (a filters file may redefine a built-in). */

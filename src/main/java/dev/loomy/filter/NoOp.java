@@ -26,6 +26,11 @@ public final class NoOp implements Filter {
     }
 
     @Override
+    public String description() {
+        return "changes nothing: reading and writing alone";
+    }
+
+    @Override
     public Mat apply(Mat image) {
         return image;
     }

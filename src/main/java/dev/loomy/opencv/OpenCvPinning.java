@@ -18,6 +18,14 @@ public final class OpenCvPinning {
     private OpenCvPinning() {
     }
 
+    /**
+     * Whether {@code line} is OpenCV's own notice, printed on standard error as its library loads
+     * pinned, that IPP is off: expected, and said in the results' caption instead.
+     */
+    public static boolean isLoadNotice(String line) {
+        return line.contains("IPP was disabled by OPENCV_IPP");
+    }
+
     /** Whether this JVM's OpenCV runs pinned (its environment holds every pinning variable). */
     public static boolean active() {
         return activeIn(System.getenv());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +14,15 @@ import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.loomy.TestImages;
+import dev.loomy.filter.Canny;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.Gray;
+import dev.loomy.filter.Vignetting;
 import dev.loomy.opencv.OpenCv;
 
 /** A chain defined in a filters file runs by its name through the main command, end to end. */
@@ -62,5 +72,87 @@ class ChainRunTest {
             after.release();
             diff.release();
         }
+    }
+    /** Catalogue filters by name, with parameters and in a chain, through the main command: gray ones write 1 channel. */
+    @Test
+    void catalogueFiltersRunByNameWithParametersAndInChains() throws Exception {
+        Path input = Files.createDirectory(dir.resolve("in"));
+        TestImages.write(input.resolve("photo.png"), 90, 70, 5);
+        Path config = Files.writeString(dir.resolve("mine.yaml"), """
+                filters:
+                  Edges: {kind: Canny, threshold1: 40, inverted: false}
+                  Look: {chain: [Gray, Edges, Vignetting]}
+                """);
+        Path out = dir.resolve("out");
+
+        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=Look,Gray,sobelo",
+                "--strategy=loop", "--no-fork", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.status()).isEqualTo(ExitCodes.OK);
+        Mat photo = Imgcodecs.imread(input.resolve("photo.png").toString());
+        Mat look = Imgcodecs.imread(out.resolve("Look/loop/photo.png").toString(), Imgcodecs.IMREAD_UNCHANGED);
+        Mat gray = Imgcodecs.imread(out.resolve("Gray/loop/photo.png").toString(), Imgcodecs.IMREAD_UNCHANGED);
+        Mat sobelo = Imgcodecs.imread(out.resolve("Sobelo/loop/photo.png").toString(), Imgcodecs.IMREAD_UNCHANGED);
+        Filter chain = new Chain("Look", List.of(new Gray(), new Canny("Edges", 40, 200, false), new Vignetting()));
+        Mat expected = chain.apply(photo);
+        Mat diff = new Mat();
+        try {
+            assertThat(gray.channels()).isEqualTo(1);
+            assertThat(sobelo.channels()).isEqualTo(1);
+            assertThat(look.channels()).isEqualTo(3);
+            Core.absdiff(look, expected, diff);
+            assertThat(Core.countNonZero(diff.reshape(1))).isZero();
+            // White edges on black, then the disc: some pixels lit, not all.
+            assertThat(Core.countNonZero(look.reshape(1))).isPositive().isLessThan((int) look.total());
+        } finally {
+            List.of(photo, look, gray, sobelo, expected, diff).forEach(Mat::release);
+        }
+    }
+
+    /**
+     * Catalogue filters measured in child JVMs (the default with several strategies): each child
+     * rebuilds the filter from the run's JSON, Canny's flag included, and writes what this JVM makes.
+     */
+    @Test
+    void catalogueFiltersRunForkedAsTheyRunHere() throws Exception {
+        OpenCv.load();
+        Path input = Files.createDirectory(dir.resolve("in"));
+        TestImages.write(input.resolve("photo.png"), 90, 70, 7);
+        Path config = Files.writeString(dir.resolve("mine.yaml"), """
+                filters:
+                  Edges: {kind: Canny, threshold1: 40, inverted: false}
+                """);
+        Path out = dir.resolve("out");
+
+        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "-s", "loop,virtual",
+                "-f", "Canny,Gray,Edges", "--format=json", "--quiet", "-o", out.toString(), input.toString());
+
+        assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertThat(root.get("forked").asBoolean()).isTrue();
+        assertThat(root.get("results")).hasSize(6).allSatisfy(row -> assertThat(row.get("outcome").asText()).isEqualTo("ok"));
+        Mat photo = Imgcodecs.imread(input.resolve("photo.png").toString());
+        for (Filter filter : List.of(new Canny(), new Gray(), new Canny("Edges", 40, 200, false))) {
+            Mat expected = filter.apply(photo);
+            try {
+                for (String strategy : List.of("loop", "virtual")) {
+                    Path written = out.resolve(filter.name() + "/" + strategy + "/photo.png");
+                    Mat got = Imgcodecs.imread(written.toString(), Imgcodecs.IMREAD_UNCHANGED);
+                    Mat diff = new Mat();
+                    try {
+                        assertThat(got.size()).as(written.toString()).isEqualTo(expected.size());
+                        Core.absdiff(got, expected, diff);
+                        assertThat(Core.countNonZero(diff.reshape(1))).as(written.toString()).isZero();
+                    } finally {
+                        got.release();
+                        diff.release();
+                    }
+                }
+            } finally {
+                expected.release();
+            }
+        }
+        photo.release();
     }
 }

@@ -35,11 +35,12 @@ class FiltersCommandTest {
     }
 
     @Test
-    void listsTheBuiltInsAndTheFilesFiltersAlignedWithKindsLinesAndValues() throws Exception {
+    void listsTheBuiltInsAndTheFilesFiltersAlignedWithKindsLinesDescriptionsAndValues() throws Exception {
         Path file = config("""
                 filters:
                   Poster: {kind: Cartoon2, red: 6, green: 6, blue: 6}
                   BrightPoster: {chain: [ALTMRetinex, poster]}
+                  Edges: {kind: Canny, threshold1: 50, inverted: false}
                 """);
 
         Run run = Run.of("filters", "--config=" + file);
@@ -47,12 +48,31 @@ class FiltersCommandTest {
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEmpty();
         assertThat(run.out()).isEqualTo("Filters from " + file + "\n\n" + """
-                NAME          KIND         DEFINED   PARAMETERS
-                NoOp          NoOp         built-in  none
-                Cartoon2      Cartoon2     built-in  red=80, green=15, blue=10
-                ALTMRetinex   ALTMRetinex  built-in  r=10, eps=0.01, eta=36.0, lambda=10.0, kernelRatio=0.1
-                Poster        Cartoon2     line 2    red=6, green=6, blue=6
-                BrightPoster  chain        line 3    ALTMRetinex -> Poster
+                NAME             KIND             DEFINED   DESCRIPTION                                          PARAMETERS
+                NoOp             NoOp             built-in  changes nothing: reading and writing alone           none
+                Cartoon2         Cartoon2         built-in  fewer colours, black edges                           red=80, green=15, blue=10
+                ALTMRetinex      ALTMRetinex      built-in  tone mapping: shadows lifted, detail kept            r=10, eps=0.01, eta=36.0, lambda=10.0, kernelRatio=0.1
+                Gray             Gray             built-in  grayscale, red and blue weights swapped (1 channel)  none
+                Canny            Canny            built-in  black edges on white                                 threshold1=100, threshold2=200, inverted=true
+                SepiaGray        SepiaGray        built-in  warm sepia                                           none
+                SepiaRed         SepiaRed         built-in  red-brown sepia                                      none
+                Invert           Invert           built-in  photographic negative                                none
+                GammaCorrection  GammaCorrection  built-in  gamma curve: very dark, crushed shadows              gamma=0.1
+                EdgePreserving   EdgePreserving   built-in  smoothed, edges kept                                 flags=1, sigma_s=60.0, sigma_r=0.4
+                DetailEnhance    DetailEnhance    built-in  crisp details, local contrast                        sigma_s=10.0, sigma_r=0.15
+                Sobelo           Sobelo           built-in  vertical-gradient relief, gray (1 channel)           none
+                Gotham           Gotham           built-in  cool and contrasty                                   none
+                HighContrast     HighContrast     built-in  equalised brightness, richer colour                  alpha=1.5
+                PixelSepia       PixelSepia       built-in  flat brown sepia                                     depth=20, intensity=30
+                Vignetting       Vignetting       built-in  brightened centre, black outside a disc              none
+                Lark             Lark             built-in  slightly brighter and cooler                         none
+                Mayfair          Mayfair          built-in  warm, saturated and bright                           none
+                Valencia         Valencia         built-in  hue collapsed towards red, faded                     none
+                Walden           Walden           built-in  lifted, washed-out, yellow-green                     none
+                Cartoon          Cartoon          built-in  smoothed colour with dark line art                   d=13, sigmaColor=13, sigmaSpace=7, ksize=7, maxValue=255.0, blockSize=9, C=2
+                Poster           Cartoon2         line 2    fewer colours, black edges                           red=6, green=6, blue=6
+                BrightPoster     chain            line 3    its steps, in order                                  ALTMRetinex -> Poster
+                Edges            Canny            line 4    white edges on black                                 threshold1=50, threshold2=200, inverted=false
                 """);
     }
 
@@ -63,10 +83,13 @@ class FiltersCommandTest {
 
         assertThat(run.status()).isZero();
         assertThat(run.out()).startsWith("Filters from filters.yaml\n")
-                .containsPattern("(?m)^Cartoon2 +Cartoon2 +line \\d+ +red=80, green=15, blue=10$")
-                .containsPattern("(?m)^ALTMRetinex +ALTMRetinex +line \\d+ +r=10, eps=0.01, eta=36.0, lambda=10.0, "
-                        + "kernelRatio=0.1$")
-                .containsPattern("(?m)^NoOp +NoOp +line \\d+ +none$");
+                .containsPattern("(?m)^Cartoon2 +Cartoon2 +line \\d+ +fewer colours, black edges +red=80, green=15, "
+                        + "blue=10$")
+                .containsPattern("(?m)^ALTMRetinex +ALTMRetinex +line \\d+ +[^=]+ +r=10, eps=0.01, eta=36.0, "
+                        + "lambda=10.0, kernelRatio=0.1$")
+                .containsPattern("(?m)^NoOp +NoOp +line \\d+ +[^=]+ +none$")
+                .containsPattern("(?m)^Canny +Canny +line \\d+ +black edges on white +threshold1=100, threshold2=200, "
+                        + "inverted=true$");
     }
 
     @Test
@@ -120,6 +143,8 @@ class FiltersCommandTest {
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).isEqualTo(
-                "loomy: unknown filter 'NoSuch' (known: NoOp, Cartoon2, ALTMRetinex, Poster)\n");
+                "loomy: unknown filter 'NoSuch' (known: NoOp, Cartoon2, ALTMRetinex, Gray, Canny, SepiaGray, SepiaRed, "
+                + "Invert, GammaCorrection, EdgePreserving, DetailEnhance, Sobelo, Gotham, HighContrast, PixelSepia, "
+                + "Vignetting, Lark, Mayfair, Valencia, Walden, Cartoon, Poster)\n");
     }
 }

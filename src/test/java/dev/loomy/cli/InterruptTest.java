@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -90,8 +91,16 @@ class InterruptTest {
         if (!Files.exists(out)) {
             return 0;
         }
-        try (Stream<Path> walk = Files.walk(out)) {
-            return walk.filter(f -> f.getFileName().toString().startsWith("img")).count();
+        // loomy renames temporary files while this looks: a file gone between listing and reading
+        // its attributes makes the walk fail, and a second look sees the folder as it is now.
+        for (int attempt = 1; ; attempt++) {
+            try (Stream<Path> walk = Files.walk(out)) {
+                return walk.filter(f -> f.getFileName().toString().startsWith("img")).count();
+            } catch (UncheckedIOException e) {
+                if (attempt == 5) {
+                    throw e.getCause();
+                }
+            }
         }
     }
 

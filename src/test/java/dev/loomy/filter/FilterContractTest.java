@@ -44,8 +44,33 @@ class FilterContractTest {
     }
 
     static Stream<Filter> filters() {
-        return Stream.of(new Cartoon2(), new AltmRetinex(), new Cartoon2("Coarse", 4, 3, 2),
+        Stream<Filter> origami = Stream.of(new Cartoon2(), new AltmRetinex(), new Cartoon2("Coarse", 4, 3, 2),
                 new AltmRetinex("Wide", 7, 0.05, 20, 5, 0.3));
+        Stream<Filter> others = Stream.of(new Canny("Light", 20, 60, false), new GammaCorrection("Bright", 2.2),
+                new PixelSepia("Deep", 60, -20),
+                new Cartoon("Fine", 5, 30, 3, 3, 128, 3, -4), new HighContrast("Pale", 0.5));
+        return Stream.concat(Stream.concat(origami, FilterRegistry.catalogue().stream()), others);
+    }
+
+    static Stream<Filter> catalogue() {
+        return FilterRegistry.catalogue().stream();
+    }
+
+    /** Flat black, one pixel, one row, one column: each gives a result of its own size, 1 or 3 channels. */
+    @ParameterizedTest
+    @MethodSource("catalogue")
+    void takesBlackAndTinyImages(Filter filter) {
+        for (int[] size : new int[][] {{37, 53}, {1, 1}, {1, 9}, {9, 1}, {2, 2}}) {
+            Mat black = new Mat(size[0], size[1], CvType.CV_8UC3, Scalar.all(0));
+            Mat result = filter.apply(black);
+            try {
+                assertThat(result.size()).as("%s on %dx%d", filter.name(), size[1], size[0]).isEqualTo(black.size());
+                assertThat(result.type()).as(filter.name()).isIn(CvType.CV_8UC3, CvType.CV_8UC1);
+            } finally {
+                Filters.releaseResult(black, result);
+                black.release();
+            }
+        }
     }
 
     @ParameterizedTest

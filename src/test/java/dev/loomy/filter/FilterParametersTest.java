@@ -66,7 +66,9 @@ class FilterParametersTest {
     @Test
     void builtInsListTheOrigamiFiltersAfterNoOp() {
         FilterRegistry registry = FilterRegistry.builtIns();
-        assertThat(registry.names()).containsExactly("NoOp", "Cartoon2", "ALTMRetinex");
+        assertThat(registry.names()).containsExactly("NoOp", "Cartoon2", "ALTMRetinex", "Gray", "Canny", "SepiaGray",
+                "SepiaRed", "Invert", "GammaCorrection", "EdgePreserving", "DetailEnhance", "Sobelo", "Gotham",
+                "HighContrast", "PixelSepia", "Vignetting", "Lark", "Mayfair", "Valencia", "Walden", "Cartoon");
         assertThat(registry.require("altmretinex")).isInstanceOf(AltmRetinex.class);
         assertThat(registry.require("CARTOON2")).isInstanceOf(Cartoon2.class);
     }

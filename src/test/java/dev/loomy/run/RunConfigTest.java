@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -12,9 +13,11 @@ import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.AltmRetinex;
+import dev.loomy.filter.Canny;
 import dev.loomy.filter.Cartoon2;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
+import dev.loomy.filter.Gray;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
 
@@ -58,6 +61,29 @@ class RunConfigTest {
         assertThat(steps.get(0).name()).isEqualTo("Warm");
         assertThat(steps.get(0).parameters()).isEqualTo(new Cartoon2("Warm", 90, 20, 5).parameters());
         assertThat(steps.get(1)).isInstanceOf(NoOp.class);
+    }
+
+    @Test
+    void aCatalogueFilterKeepsItsFlagOnTheTripToAChildJvm() throws Exception {
+        Filter edges = new Canny("Edges", 40, 90, false);
+        Filter chain = new Chain("Look", List.of(new Gray(), edges));
+        RunConfig sent = config(InFlightLimit.auto());
+        sent = new RunConfig(sent.inputs(), sent.images(), sent.strategies(),
+                List.of(ResolvedFilter.of(edges), ResolvedFilter.of(chain)), sent.selection(), sent.output(),
+                sent.measuring(), sent.execution(), sent.reporting());
+        String json = sent.toJson();
+        assertThat(json).contains("\"inverted\":false");
+
+        RunConfig back = RunConfig.fromJson(json);
+        assertThat(back).isEqualTo(sent);
+        Filter made = back.filters().get(0).create();
+        assertThat(made).isInstanceOf(Canny.class);
+        assertThat(made.name()).isEqualTo("Edges");
+        assertThat(made.parameters()).containsExactlyEntriesOf(edges.parameters());
+        assertThat(made.flags()).containsExactlyEntriesOf(Map.of("inverted", false));
+        Filter step = ((Chain) back.filters().get(1).create()).steps().get(1);
+        assertThat(step.flags()).containsExactlyEntriesOf(Map.of("inverted", false));
+        assertThat(step.parameters()).containsExactlyEntriesOf(edges.parameters());
     }
 
     @Test

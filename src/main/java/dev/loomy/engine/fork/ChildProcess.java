@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
+import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
@@ -201,7 +202,7 @@ final class ChildProcess {
                         tail.removeFirst();
                     }
                 }
-                if (!STACK_TRACE.matcher(line).find()) {
+                if (!STACK_TRACE.matcher(line).find() && !OpenCvPinning.isLoadNotice(line)) {
                     passOn(line);
                 }
             }

@@ -111,22 +111,30 @@ final class FiltersFileParser {
                     + "' (expected: " + String.join(", ", kindNames()) + ")");
         }
         Map<String, Number> defaults = kind.builtIn().parameters();
+        Map<String, Boolean> flagDefaults = kind.builtIn().flags();
         Map<String, Number> values = new LinkedHashMap<>();
+        Map<String, Boolean> flags = new LinkedHashMap<>();
         for (Entry field : fields) {
             if (field == kindEntry) {
+                continue;
+            }
+            if (flagDefaults.containsKey(field.key())) {
+                flags.put(field.key(), flag(field, name));
                 continue;
             }
             if (!defaults.containsKey(field.key())) {
                 List<String> expected = new ArrayList<>(List.of(KIND));
                 expected.addAll(defaults.keySet());
+                expected.addAll(flagDefaults.keySet());
                 throw source.error(field.keyNode(), "unknown key '" + field.key() + "' in filter '" + name
                         + "' (expected: " + String.join(", ", expected) + ")");
             }
             values.put(field.key(), number(field, defaults.get(field.key()), name));
         }
         defaults.forEach(values::putIfAbsent);
+        flagDefaults.forEach(flags::putIfAbsent);
         try {
-            Filter filter = kind.factory().create(name, values);
+            Filter filter = kind.factory().create(name, new Kind.Values(values, flags));
             return new Definition.OfKind(name, YamlSource.line(entry.keyNode()), kind.name(), filter);
         } catch (IllegalArgumentException e) {
             throw source.error(culprit(e.getMessage(), fields, entry), "invalid parameters for filter '" + name
@@ -147,6 +155,16 @@ final class FiltersFileParser {
             }
         }
         return filter.keyNode();
+    }
+
+    /** A flag's value: true or false. */
+    private boolean flag(Entry field, String filter) throws FiltersFileException {
+        Node node = field.value();
+        if (!(node instanceof ScalarNode scalar) || !node.getTag().equals(Tag.BOOL)) {
+            throw source.error(node, "'" + field.key() + "' in filter '" + filter + "' is " + YamlSource.describe(node)
+                    + ", expected true or false");
+        }
+        return (Boolean) source.value(scalar);
     }
 
     /** A parameter's value, of the type of its default: Integer or Double. */

@@ -27,18 +27,23 @@ public sealed interface ResolvedFilter {
     /** A new filter made from this definition. */
     Filter create();
 
-    /** @param parameters every parameter's value, as the kind's built-in names them */
-    record OfKind(String name, String kind, Map<String, Number> parameters) implements ResolvedFilter {
+    /**
+     * @param parameters every numeric parameter's value, as the kind's built-in names them
+     * @param flags      every on/off parameter's value (none for most kinds; absent in JSON means none)
+     */
+    record OfKind(String name, String kind, Map<String, Number> parameters, Map<String, Boolean> flags)
+            implements ResolvedFilter {
 
         public OfKind {
             parameters = new LinkedHashMap<>(parameters);
+            flags = flags == null ? new LinkedHashMap<>() : new LinkedHashMap<>(flags);
         }
 
         @Override
         public Filter create() {
             Kind found = Kind.all().stream().filter(k -> k.name().equals(kind)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no filter kind " + kind));
-            return found.factory().create(name, parameters);
+            return found.factory().create(name, new Kind.Values(parameters, flags));
         }
     }
 
@@ -65,6 +70,6 @@ public sealed interface ResolvedFilter {
         }
         Kind kind = Kind.all().stream().filter(k -> k.builtIn().getClass() == filter.getClass()).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(filter.name() + " is of no known filter kind"));
-        return new OfKind(filter.name(), kind.name(), filter.parameters());
+        return new OfKind(filter.name(), kind.name(), filter.parameters(), filter.flags());
     }
 }

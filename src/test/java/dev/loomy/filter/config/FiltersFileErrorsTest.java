@@ -16,6 +16,9 @@ class FiltersFileErrorsTest {
         return Arguments.of(text, line, problem);
     }
 
+    /** The kinds, as the messages list them. */
+    private static final String KINDS = String.join(", ", Kind.all().stream().map(Kind::name).toList());
+
     static Stream<Arguments> mistakes() {
         return Stream.of(
                 error("""
@@ -58,10 +61,16 @@ class FiltersFileErrorsTest {
                         "'eps' in filter 'Night' is nothing, expected a number"),
                 error("filters:\n  Comic: {kind: Cartoon2, blue: 4294967296}\n", 2,
                         "'blue' in filter 'Comic' is 4294967296, too large for an integer"),
-                error("filters:\n  Comic: {kind: Cartoon}\n", 2,
-                        "unknown kind 'Cartoon' for filter 'Comic' (expected: NoOp, Cartoon2, ALTMRetinex)"),
+                error("filters:\n  Comic: {kind: Cartoon3}\n", 2,
+                        "unknown kind 'Cartoon3' for filter 'Comic' (expected: " + KINDS + ")"),
                 error("filters:\n  Comic: {kind: [Cartoon2]}\n", 2,
-                        "'kind' of filter 'Comic' is a list, expected a kind (NoOp, Cartoon2, ALTMRetinex)"),
+                        "'kind' of filter 'Comic' is a list, expected a kind (" + KINDS + ")"),
+                error("filters:\n  Edges: {kind: Canny, inverted: 1}\n", 2,
+                        "'inverted' in filter 'Edges' is 1, expected true or false"),
+                error("filters:\n  Edges: {kind: Canny,\n    inverted: \"no\"}\n", 3,
+                        "'inverted' in filter 'Edges' is the text \"no\", expected true or false"),
+                error("filters:\n  Edges: {kind: Canny, threshold1: true}\n", 2,
+                        "'threshold1' in filter 'Edges' is true, expected an integer"),
                 error("""
                         filters:
                           Comic: {kind: Cartoon2}
@@ -69,8 +78,8 @@ class FiltersFileErrorsTest {
                             chain:
                               - comic
                               - Retinex
-                        """, 6, "unknown filter 'Retinex' in chain 'Night' (known: NoOp, Cartoon2, ALTMRetinex, "
-                                + "Comic, Night)"),
+                        """, 6, "unknown filter 'Retinex' in chain 'Night' (known: " + KINDS
+                                + ", Comic, Night)"),
                 error("filters:\n  Night: {chain: []}\n", 2,
                         "chain 'Night' is empty (expected: a list of one or more filter names)"),
                 error("filters:\n  Night:\n    chain:\n", 3,
@@ -143,7 +152,9 @@ class FiltersFileErrorsTest {
         return Stream.of(
                 Arguments.of("filters:\n  Comic: {kind: Cartoon2, red: -1}\n", "Comic", "Cartoon2"),
                 Arguments.of("filters:\n  X: {kind: NoOp}\n  Night: {kind: ALTMRetinex, r: -1}\n", "Night",
-                        "ALTMRetinex"));
+                        "ALTMRetinex"),
+                Arguments.of("filters:\n  Comic: {kind: Cartoon, blockSize: 8}\n", "Comic", "Cartoon"),
+                Arguments.of("filters:\n  Dark: {kind: GammaCorrection, gamma: 0}\n", "Dark", "GammaCorrection"));
     }
 
     /** The range of a parameter is its filter's own rule: the file reports the constructor's refusal. */
