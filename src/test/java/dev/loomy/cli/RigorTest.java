@@ -173,6 +173,23 @@ class RigorTest {
     }
 
     @Test
+    void childJvmsMeasureWithTheAutomaticRunCountAndSendTheirProfilesBack() {
+        Cli cli = Cli.run("-s", "loop,virtual", "--fork", "--no-write", "--repeat=auto", "--profile=gc", "--format=json",
+                input.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        JsonNode root = readJson(cli.out());
+        assertThat(root.at("/forked").asBoolean()).isTrue();
+        assertThat(root.at("/options/repeat").asText()).isEqualTo("auto");
+        assertThat(root.at("/options/profile/0").asText()).isEqualTo("gc");
+        for (JsonNode row : root.get("results")) {
+            assertThat(row.get("runs").asInt()).as(row.toString()).isBetween(3, 30);
+            assertThat(row.get("gc_count").isIntegralNumber()).as(row.toString()).isTrue();
+            assertThat(row.get("alloc_mb_per_image").asDouble()).as(row.toString()).isPositive();
+        }
+    }
+
+    @Test
     void theHelpFormatsThePercentSigns() {
         // picocli formats descriptions with String.format: a lone % makes it warn on System.err.
         java.io.PrintStream stderr = System.err;
