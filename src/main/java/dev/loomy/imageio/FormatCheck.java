@@ -219,10 +219,21 @@ final class FormatCheck {
                 : null;
     }
 
-    /** The RIFF header says how long a WebP file is. */
+    /**
+     * The RIFF header says how long a WebP file is. An animated WebP (its VP8X chunk's animation
+     * flag) is refused by name: OpenCV 4.9's WebP decoder reads no frame of it, and would only
+     * print its own error.
+     */
     static String webp(EncodedBytes b) {
         long needed = u32le(b, 4) + 8;
-        return b.length() < needed ? "truncated: the WebP header announces " + needed + " bytes, the file has " + b.length() : null;
+        if (b.length() < needed) {
+            return "truncated: the WebP header announces " + needed + " bytes, the file has " + b.length();
+        }
+        boolean extended = b.length() > 20 && b.get(12) == 'V' && b.get(13) == 'P' && b.get(14) == '8' && b.get(15) == 'X';
+        if (extended && (b.get(20) & 0x02) != 0) {
+            return "an animated WebP: OpenCV's WebP decoder reads none of its frames (convert it to a still image first)";
+        }
+        return null;
     }
 
     /** A TIFF's first directory must lie inside the file; the rest is left to the decoder. */

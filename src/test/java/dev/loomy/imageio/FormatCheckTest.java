@@ -176,4 +176,14 @@ class FormatCheckTest {
         assertThatThrownBy(() -> FormatCheck.check(Path.of("dir/cut.png"), Arrays.copyOf(encode("png"), 50)))
                 .isInstanceOf(ImageException.class).hasMessageStartingWith("dir/cut.png: truncated");
     }
+
+    @Test
+    void anAnimatedWebPIsRefusedByName() throws Exception {
+        // Two frames of 16x12, written by libwebp (Pillow); OpenCV 4.9 decodes none of them.
+        byte[] animated = java.nio.file.Files.readAllBytes(
+                Path.of(FormatCheckTest.class.getResource("/webp/animated-2-frames.webp").toURI()));
+
+        assertThat(problem(animated)).startsWith("an animated WebP");
+        assertThat(problem(encode("webp"))).isNull();
+    }
 }
