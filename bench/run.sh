@@ -6,11 +6,17 @@
 #   bench/run.sh               the full run (500 images, 1 warm-up and 3 counted runs per pair): about 15 minutes
 #   bench/run.sh --quick       a smoke test of the whole script (40 images, one run each): about 2 minutes
 #   bench/run.sh --help        the options
+#   bench/run.sh peers [...]   loomy beside ImageMagick, GraphicsMagick and libvips (bench/peers.sh)
 #
 # Needs what run.sh needs (a JDK 21+, Maven), plus hyperfine and ImageMagick's mogrify for the
 # comparisons (each part that lacks its tool says so and is left out). Run it on an idle machine:
 # the summary records the load average before and after.
 set -euo pipefail
+
+if [[ "${1:-}" == peers ]]; then
+    shift
+    exec "$(dirname "${BASH_SOURCE[0]}")/peers.sh" "$@"
+fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 loomy="$root/run.sh"

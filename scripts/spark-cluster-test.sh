@@ -63,7 +63,7 @@ say "killed executor $killed after $written outputs"
 status=0
 wait "$run" || status=$?
 (( status == 0 )) || { cat "$scratch/spark.err" >&2; fail "the Spark run exited $status, not 0"; }
-grep -q ',spark$' "$scratch/spark.csv" || fail "no engine=spark row in $(cat "$scratch/spark.csv")"
+grep -Eq ',spark(,|$)' "$scratch/spark.csv" || fail "no engine=spark row in $(cat "$scratch/spark.csv")"
 left="$(find "$scratch/spark" -name '.*' | wc -l)"
 (( left == 0 )) || fail "$left temporary file(s) left in the output"
 count="$(find "$scratch/spark" -type f | wc -l)"

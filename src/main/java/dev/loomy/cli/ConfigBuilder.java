@@ -20,6 +20,8 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
+import dev.loomy.results.MeasureSettings;
+import dev.loomy.results.Reference;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.run.RunConfig;
 import dev.loomy.strategy.Strategies;
@@ -34,6 +36,7 @@ final class ConfigBuilder {
     private final LoomyCommand command;
     private final Consumer<String> warnings;
     private int unreadableFolders;
+    private RigorOptions.Checked checked;
 
     /** @param warnings receives what the walk of the inputs found wrong but skipped */
     ConfigBuilder(LoomyCommand command, Consumer<String> warnings) {
@@ -56,10 +59,13 @@ final class ConfigBuilder {
         checkCounts();
         checkReproducible();
         RunConfig.EngineChoice engine = command.engine.choice();
-        if (engine.spark() && run.reproducible) {
-            throw new UsageError("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
-        }
         List<Filter> filters = filters(selection.config.catalog().registry(), selection.filters);
+        RigorOptions rigor = command.rigor;
+        Reference reference = rigor.reference(strategies, filters);
+        MeasureSettings settings = rigor.settings(measure.autoRepeat(), run.output);
+        EngineOptions.checkTakes(engine, run.reproducible, settings);
+        RunConfig.Baselines baselines = rigor.baselines();
+        checked = RigorOptions.open(baselines);
         List<ImageFile> images = images(command.inputs);
         if (!report.quiet) {
             Frames.notes(images, warnings);
@@ -76,7 +82,7 @@ final class ConfigBuilder {
         RunConfig config = new RunConfig(command.inputs, images, strategies,
                 filters.stream().map(ResolvedFilter::of).toList(),
                 new RunConfig.Selection(selection.strategies, selection.filters), output,
-                new RunConfig.Measuring(measure.warmup, measure.repeat, fork),
+                new RunConfig.Measuring(measure.warmup, measure.repeats(), fork, settings, reference, baselines),
                 new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight, run.strict,
                         run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
@@ -91,12 +97,14 @@ final class ConfigBuilder {
         return unreadableFolders;
     }
 
+    /** The baselines opened while building: read before any image is, so that a bad one is bad usage. */
+    RigorOptions.Checked baselines() {
+        return checked;
+    }
+
     private void checkCounts() throws UsageError {
-        int repeat = command.measure.repeat;
+        command.measure.repeats();
         int warmup = command.measure.warmup;
-        if (repeat < 1) {
-            throw new UsageError("--repeat must be at least 1, not " + repeat);
-        }
         if (warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + warmup);
         }
@@ -157,6 +165,11 @@ final class ConfigBuilder {
         try {
             InputGuard guard = InputGuard.of(config.inputs(), config.images());
             files.checkInputs(guard);
+            Path recordings = config.measuring().settings().jfrFolder();
+            if (recordings != null) {
+                // Checked apart from the output layout: --no-write has none, yet the recordings are written.
+                guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
+            }
             OutputLayout layout = config.layout();
             if (layout != null) {
                 layout.check(config.inputs(), config.images(), filters.stream().map(Filter::name).toList(),

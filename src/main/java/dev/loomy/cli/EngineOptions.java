@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.loomy.engine.spark.SparkEngines;
+import dev.loomy.results.MeasureSettings;
 import dev.loomy.run.RunConfig;
 import picocli.CommandLine.Option;
 
@@ -52,6 +53,26 @@ public final class EngineOptions {
                         partitions);
             }
             default -> throw new UsageError("--engine=" + engine + ": unknown engine (known: local, spark)");
+        }
+    }
+
+    /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
+    static void checkTakes(RunConfig.EngineChoice engine, boolean reproducible, MeasureSettings settings)
+            throws UsageError {
+        if (!engine.spark()) {
+            return;
+        }
+        if (reproducible) {
+            throw new UsageError("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
+        }
+        if (settings.autoRepeat()) {
+            // The count would follow the driver's view of whole jobs, each paying Spark's scheduling: give it.
+            throw new UsageError("--repeat=auto with --engine=spark: each run is a Spark job over every image; "
+                    + "give the number of runs, --repeat=N");
+        }
+        if (!settings.profiles().isEmpty()) {
+            throw new UsageError("--profile with --engine=spark: the profilers watch the JVM that processes the images, "
+                    + "and on Spark that is each executor, not loomy's");
         }
     }
 }

@@ -14,6 +14,8 @@ public final class ExitCodes {
     public static final int FAILED_IMAGES = 1;
     public static final int USAGE = 2;
     public static final int CRASHED = 3;
+    /** A row slower than the baseline beyond the noise and beyond {@code --fail-on-regression}. */
+    public static final int REGRESSION = 4;
     public static final int INTERRUPTED = Interrupts.EXIT_STATUS;
 
     private ExitCodes() {

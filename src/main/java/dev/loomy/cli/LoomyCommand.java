@@ -8,9 +8,11 @@ import java.util.concurrent.Callable;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.report.MarkdownFormat;
 import dev.loomy.report.ProgressBars;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
+import dev.loomy.report.TableFormat;
 import dev.loomy.results.Results;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
@@ -33,8 +35,8 @@ import picocli.CommandLine.Parameters;
             "  diff      compare two images or two folders of images",
             "  samples   write reproducible synthetic test images",
             "",
-            "Exit status: 0 every image done; 1 some images failed; 2 bad usage; 3 a strategy run crashed; "
-                    + "130 interrupted.",
+            "Exit status: 0 every image done (damaged but decodable ones with a warning); 1 some images failed; "
+                    + "2 bad usage; 3 a strategy run crashed; 4 a regression beyond --fail-on-regression; 130 interrupted.",
         })
 public final class LoomyCommand implements Callable<Integer> {
 
@@ -52,6 +54,9 @@ public final class LoomyCommand implements Callable<Integer> {
 
     @Mixin
     EngineOptions engine;
+
+    @Mixin
+    RigorOptions rigor;
 
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
@@ -80,14 +85,18 @@ public final class LoomyCommand implements Callable<Integer> {
             RunConfig config = builder.build();
             RunConfig.Reporting reporting = config.reporting();
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
-            Results results = new Runner(control, temps, progress, err).run(config);
+            RigorOptions.Checked checked = builder.baselines();
+            Results results = new Runner(control, temps, progress, err).run(config).comparedWith(checked.baseline());
             int status = ExitCodes.of(results.measurements(), results.interrupted());
             // A folder that could not be read holds images that were not done: as a failed image does.
             status = status == ExitCodes.OK && builder.unreadableFolders() > 0 ? ExitCodes.FAILED_IMAGES : status;
-            ResultFormat.named(reporting.format()).write(results, out);
+            ResultFormat format = ResultFormat.named(reporting.format());
+            format.write(results, out);
             out.flush();
             ReportFiles files = new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());
-            return files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+            status = files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
+            return RigorOptions.finish(checked, results, status, reporting.quiet(),
+                    format instanceof TableFormat || format instanceof MarkdownFormat, err);
         } catch (UsageError e) {
             err.println("loomy: " + e.getMessage());
             return ExitCodes.USAGE;

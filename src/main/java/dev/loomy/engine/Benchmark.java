@@ -1,10 +1,17 @@
 package dev.loomy.engine;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.profile.Profile;
+import dev.loomy.profile.Profiler;
+import dev.loomy.stats.AutoRepeat;
+import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.RunRecord;
@@ -24,8 +31,18 @@ public final class Benchmark {
 
     public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images,
                                int warmups, int repeats, int parallelism) throws InterruptedException {
-        return measure(strategy.name(), pipeline.filter().name(), images.size(), warmups, repeats, control,
-                label -> executor.run(strategy, pipeline, images, parallelism, label));
+        return measure(strategy, pipeline, images, warmups, repeats, parallelism, MeasureSettings.DEFAULT, null);
+    }
+
+    /**
+     * @param repeats the counted runs, unless {@code settings} makes their number automatic
+     * @param jfrFile where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     */
+    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int warmups,
+                               int repeats, int parallelism, MeasureSettings settings, Path jfrFile)
+            throws InterruptedException {
+        return measure(strategy.name(), pipeline.filter().name(), images.size(), warmups, repeats, settings, jfrFile,
+                control, label -> executor.run(strategy, pipeline, images, parallelism, label));
     }
 
     /** One run over every image, named by {@code label} (e.g. "virtual / Cartoon2 run 1/3"). */
@@ -35,17 +52,32 @@ public final class Benchmark {
 
     /**
      * Warm-up runs, then counted runs of {@code oneRun}, wherever it runs (in this JVM, on Spark),
-     * until a crash or an interrupt, which end the measurement.
+     * until there are enough, a crash or an interrupt, which end the measurement.
      */
     public static Measurement measure(String strategy, String filter, int images, int warmups, int repeats,
-                                      RunControl control, OneRun oneRun) throws InterruptedException {
+                                      MeasureSettings settings, Path jfrFile, RunControl control, OneRun oneRun)
+            throws InterruptedException {
         String name = strategy + " / " + filter;
-        List<RunRecord> counted = new ArrayList<>(repeats);
+        List<RunRecord> counted = new ArrayList<>();
         control.clearCrash();
-        for (int i = 0; i < warmups + repeats; i++) {
+        Profiler profiler = null;
+        for (int i = 0; i < warmups || !enough(settings, repeats, counted); i++) {
             boolean warmup = i < warmups;
-            String label = name + (warmup ? " warm-up " + (i + 1) + "/" + warmups : " run " + (i - warmups + 1) + "/" + repeats);
+            if (!warmup && profiler == null && !settings.profiles().isEmpty()) {
+                // Profiled from the first counted run: warm-ups are the JIT's, not the strategy's.
+                try {
+                    profiler = Profiler.start(settings.profiles(), jfrFile);
+                } catch (IOException | RuntimeException e) {
+                    return Measurement.crashed(strategy, filter, images, warmups, counted,
+                            "could not start profiling: " + e.getMessage());
+                }
+            }
+            String label = name + (warmup ? " warm-up " + (i + 1) + "/" + warmups
+                    : " run " + (counted.size() + 1) + "/" + (settings.autoRepeat() ? "auto" : repeats));
             RunRecord run = oneRun.run(label);
+            if ((control.crashReason() != null || run.interrupted()) && profiler != null) {
+                profiler.discard();
+            }
             if (control.crashReason() != null) {
                 return Measurement.crashed(strategy, filter, images, warmups, counted, control.crashReason());
             }
@@ -60,7 +92,25 @@ public final class Benchmark {
                 counted.add(run);
             }
         }
+        Profile profile = null;
+        if (profiler != null) {
+            try {
+                profile = profiler.stop(counted.stream().mapToLong(r -> r.done() + r.failed()).sum());
+            } catch (IOException | RuntimeException e) {
+                return Measurement.crashed(strategy, filter, images, warmups, counted,
+                        "could not finish profiling: " + e.getMessage());
+            }
+        }
         Outcome outcome = counted.stream().anyMatch(r -> r.failed() > 0) ? Outcome.FAILED_IMAGES : Outcome.OK;
-        return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), outcome, null);
+        return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), outcome, null, profile);
+    }
+
+    /** Whether the counted runs so far are all there are to take. */
+    private static boolean enough(MeasureSettings settings, int repeats, List<RunRecord> counted) {
+        if (!settings.autoRepeat()) {
+            return counted.size() >= repeats;
+        }
+        double[] ms = counted.stream().mapToDouble(r -> r.wallNanos() / 1e6).toArray();
+        return AutoRepeat.enough(ms, Duration.ofNanos(counted.stream().mapToLong(RunRecord::wallNanos).sum()));
     }
 }

@@ -70,7 +70,8 @@ public final class Runner {
             measurements = List.of();
         }
         cleanUp(measurements, elsewhere, layout, quiet);
-        return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork);
+        return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
+                config.measuring().reference(), null);
     }
 
     /** Where the trials are measured: in this JVM, in one child JVM each, or on Spark. */

@@ -16,6 +16,7 @@ import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -30,10 +31,19 @@ import dev.loomy.strategy.Strategy;
  * @param layout     where outputs go, or null when nothing is written
  * @param writer     null when nothing is written
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
+ * @param settings   automatic run counts and profilers
  */
 public record Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
                        OutputLayout layout, ImageReader reader, ImageWriter writer,
-                       int warmups, int repeats, int parallelism, Admissions admissions) {
+                       int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
+
+    /** A workload with a fixed number of runs and no profiler. */
+    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
+                    OutputLayout layout, ImageReader reader, ImageWriter writer,
+                    int warmups, int repeats, int parallelism, Admissions admissions) {
+        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, admissions,
+                MeasureSettings.DEFAULT);
+    }
 
     /** A workload whose images are admitted without limit. */
     public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
@@ -55,7 +65,8 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
                 config.layout(), new ImageReader(execution.ioLatency(), execution.strict()), write ? new ImageWriter(temps) : null,
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
-                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes));
+                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes),
+                config.measuring().settings());
     }
 
     public List<Trial> trials() {
@@ -77,7 +88,8 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
     public Measurement measure(Benchmark benchmark, Trial trial) throws InterruptedException {
         Filter filter = filter(trial);
         ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter));
-        return benchmark.measure(strategy(trial), pipeline, paths(trial), warmups, repeats, parallelism);
+        return benchmark.measure(strategy(trial), pipeline, paths(trial), warmups, repeats, parallelism, settings,
+                settings.jfrFile(trial));
     }
 
     List<ImagePaths> paths(Trial trial) {

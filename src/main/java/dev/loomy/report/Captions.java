@@ -1,10 +1,17 @@
 package dev.loomy.report;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.TreeSet;
 
+import dev.loomy.profile.Profile;
 import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Results;
+import dev.loomy.results.Summary;
 
 
 /** The sentences every human format prints once: what was measured, and on what. */
@@ -56,9 +63,49 @@ final class Captions {
                 + (warmups == 0 ? ", no warm-up" : " after " + warmups + " warm-up" + (warmups == 1 ? "" : "s"));
     }
 
+    /**
+     * Lines about the statistics' worth, the baseline and the profilers: fewer than 3 runs, the
+     * baseline compared with (and whether it comes from another machine or JDK), what was profiled.
+     */
+    static List<String> rigor(Results results) {
+        List<String> lines = new ArrayList<>();
+        List<Summary> summaries = results.summaries();
+        if (summaries.stream().anyMatch(s -> s.time() != null && s.time().n() < 3)) {
+            lines.add("Fewer than 3 counted runs: the confidence interval says little (nothing from one run); use "
+                    + "--repeat=3 or more, or --repeat=auto.");
+        }
+        if (results.baseline() != null) {
+            lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when the "
+                    + "95% intervals of the two mean times do not overlap.");
+            lines.addAll(results.baseline().differences(results.machine()).stream()
+                    .map(d -> "Warning: " + d + ".").toList());
+        }
+        TreeSet<String> kinds = new TreeSet<>();
+        for (Profile p : results.measurements().stream().map(Measurement::profile).filter(Objects::nonNull).toList()) {
+            if (p.gcCount() >= 0) {
+                kinds.add("gc");
+            }
+            if (p.pinnedEvents() >= 0) {
+                kinds.add("pinning");
+            }
+            if (p.jfrFile() != null) {
+                kinds.add("jfr");
+            }
+        }
+        if (!kinds.isEmpty()) {
+            lines.add("Profiled (" + String.join(", ", kinds) + ") over the counted runs, in the measuring JVM"
+                    + (results.forked() ? " (each strategy and filter's own)" : "") + ".");
+        }
+        return lines;
+    }
+
     /** What the columns beyond the article's mean, in one paragraph. */
-    static String legend(Results results) {
-        return "Avg: images / median time; vs loop: loop's median time / this median time; p50/p95: one image's "
+    static String legend(Results results, boolean vsLoop) {
+        return "Avg: images / median time; " + (vsLoop ? "vs loop: loop's median time / this median time; " : "")
+                + "Mean±CI: the mean time ± half its 95% confidence interval (Student's t); Speed-up: the reference's "
+                + "mean time / this "
+                + "mean time (reference: " + results.reference().label() + "), ± its standard deviation propagated "
+                + "from both rows'; p50/p95: one image's "
                 + "latency, submission to completion, over every image of the counted runs; Threads: peak live "
                 + "platform threads in the measuring JVM (its own included); RSS: peak resident memory of that JVM"
                 + (results.rssUnwindowed() ? " (* since the JVM started: the peak could not be reset per run here)" : "")

@@ -23,7 +23,7 @@ public final class CsvFormat implements ResultFormat {
 
     @Override
     public void write(Results results, PrintStream out) {
-        List<Column> columns = Schema.in(Column.Format.CSV);
+        List<Column> columns = Schema.in(Column.Format.CSV, results);
         List<Summary> summaries = results.summaries();
         Set<String> lanes = new LinkedHashSet<>();
         summaries.forEach(s -> lanes.addAll(s.laneMedianMs().keySet()));

@@ -53,9 +53,19 @@ public final class JsonFormat implements ResultFormat {
         root.set("options", MAPPER.valueToTree(results.options()));
         root.put("forked", results.forked());
         root.put("interrupted", results.interrupted());
+        root.put("reference", results.reference().label());
+        if (results.baseline() != null) {
+            root.put("baseline", results.baseline().source());
+        }
+        List<Column> columns = Schema.in(Column.Format.JSON, results);
         ArrayNode rows = root.putArray("results");
         for (Summary s : results.summaries()) {
-            rows.add(result(s));
+            ObjectNode row = result(s, columns);
+            if (s.measurement().profile() != null && s.measurement().profile().pinnedEvents() >= 0) {
+                ArrayNode sites = row.putArray("pinned_sites");
+                s.measurement().profile().pinnedSites().forEach(sites::add);
+            }
+            rows.add(row);
         }
         return root;
     }
@@ -70,9 +80,9 @@ public final class JsonFormat implements ResultFormat {
         return node;
     }
 
-    private static ObjectNode result(Summary s) {
+    private static ObjectNode result(Summary s, List<Column> columns) {
         ObjectNode node = MAPPER.createObjectNode();
-        for (Column column : Schema.in(Column.Format.JSON)) {
+        for (Column column : columns) {
             node.set(column.nameIn(Column.Format.JSON), MAPPER.valueToTree(column.value(s)));
         }
         ObjectNode lanes = node.putObject("lane_ms");

@@ -38,12 +38,20 @@ public final class MarkdownFormat implements ResultFormat {
             out.println(line(row(s, lanes)));
         }
         out.println();
-        out.println(Captions.legend(results));
+        out.println(Captions.legend(results, true));
+        for (String line : Captions.rigor(results)) {
+            out.println();
+            out.println(escape(line));
+        }
         for (Summary s : summaries) {
             Measurement m = s.measurement();
             if (m.note() != null && m.outcome() != Outcome.OK) {
                 out.println();
                 out.println("- " + escape(m.strategy() + " / " + m.filter() + ": " + m.outcome().label() + ": " + m.note()));
+            }
+            for (String note : RowNotes.of(s)) {
+                out.println();
+                out.println("- " + escape(m.strategy() + " / " + m.filter() + ": " + note));
             }
         }
         if (results.interrupted()) {

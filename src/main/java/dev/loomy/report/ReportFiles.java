@@ -94,11 +94,8 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     public boolean write(Results results, PrintStream err) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report, out -> {
-                PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
-                ResultFormat.forFile(report).write(results, print);
-                print.flush();
-            }));
+            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report,
+                    rendered(ResultFormat.forFile(report), results)));
         }
         boolean measured = results.measurements().stream().anyMatch(m -> !m.runs().isEmpty());
         if ((chart != null || timeline != null) && !measured) {
@@ -112,6 +109,19 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
             ok &= write("--timeline", timeline, err, () -> TimelineChart.write(results, timeline));
         }
         return ok;
+    }
+
+    /** Writes the json results as a baseline ({@code --save-baseline}); false (said on {@code err}) if it could not be. */
+    public static boolean saveBaseline(Results results, Path file, PrintStream err) {
+        return write("--save-baseline", file, err, () -> TempFiles.replaceOnce(file, rendered(new JsonFormat(), results)));
+    }
+
+    private static TempFiles.Content rendered(ResultFormat format, Results results) {
+        return out -> {
+            PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
+            format.write(results, print);
+            print.flush();
+        };
     }
 
     private interface Writing {

@@ -55,7 +55,10 @@ public final class TableFormat implements ResultFormat {
         if (results.measurements().isEmpty()) {
             out.println("Nothing was measured.");
         } else {
-            wrap(Captions.legend(results), WIDTH, out);
+            wrap(Captions.legend(results, false), WIDTH, out);
+            for (String line : Captions.rigor(results)) {
+                wrap(line, WIDTH, out);
+            }
         }
         if (results.interrupted()) {
             out.println("Interrupted: these are partial results.");
@@ -83,6 +86,7 @@ public final class TableFormat implements ResultFormat {
         if (m.note() != null && m.outcome() != Outcome.OK) {
             out.println("  " + m.filter() + ": " + m.outcome().label() + ": " + m.note());
         }
+        RowNotes.of(s).forEach(note -> out.println("  " + m.filter() + ": " + note));
     }
 
     /** Prints {@code text} in lines of at most {@code width} characters, broken between words. */

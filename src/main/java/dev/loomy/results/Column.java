@@ -3,13 +3,16 @@ package dev.loomy.results;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One column of the results: its name (csv and json), its heading (table and markdown), its
  * unit, how a row's cell is had, and which formats show it. Every format renders a column
  * the same way for its kind of reader: {@link #text} for csv and people, {@link #value} for json.
+ * {@code when} says whether some results have its figures at all (a baseline's, a profiler's).
  */
-public record Column(String name, String heading, Unit unit, Function<Summary, Cell> cell, Set<Format> in) {
+public record Column(String name, String heading, Unit unit, Function<Summary, Cell> cell, Set<Format> in,
+                     Predicate<Results> when) {
 
     /** The formats results are rendered in. */
     public enum Format { TABLE, MARKDOWN, CSV, JSON }
@@ -19,7 +22,7 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
      * and json keep three, to the microsecond for times), and a suffix.
      */
     public enum Unit {
-        TEXT(0, ""), COUNT(0, ""), FLAG(0, ""), MILLISECONDS(1, ""), PER_SECOND(2, ""), RATIO(2, "x"), BYTES(1, "");
+        TEXT(0, ""), COUNT(0, ""), FLAG(0, ""), NUMBER(2, ""), MILLISECONDS(1, ""), PER_SECOND(2, ""), RATIO(2, "x"), BYTES(1, "");
 
         private final int decimals;
         private final String suffix;
@@ -54,13 +57,21 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
         }
     }
 
+    /** The {@code when} of a column every results show. */
+    static final Predicate<Results> ALWAYS = r -> true;
+
     public Column {
         in = Set.copyOf(in);
     }
 
     static Column of(String name, String heading, Unit unit, Function<Summary, Cell> cell, Format first,
                      Format... more) {
-        return new Column(name, heading, unit, cell, EnumSet.of(first, more));
+        return new Column(name, heading, unit, cell, EnumSet.of(first, more), ALWAYS);
+    }
+
+    /** This column, shown only for results that {@code shown} accepts. */
+    Column onlyWhen(Predicate<Results> shown) {
+        return new Column(name, heading, unit, cell, in, shown);
     }
 
     public boolean shownIn(Format format) {

@@ -3,6 +3,8 @@ package dev.loomy.results;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.loomy.profile.Profile;
+
 /**
  * Everything measured for one (strategy, filter): the counted runs, after the warm-ups.
  *
@@ -11,24 +13,31 @@ import java.util.List;
  * @param runs     the counted runs; empty when the measurement crashed before one ended
  * @param outcome  how it ended
  * @param note     why it crashed or was interrupted, or null
+ * @param profile  what {@code --profile} recorded over the counted runs, or null when nothing was profiled
  * @param engine   where it was measured: local or spark
  */
 public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
-                          Outcome outcome, String note, String engine) {
+                          Outcome outcome, String note, Profile profile, String engine) {
 
     public Measurement {
         engine = engine == null ? "local" : engine;
     }
 
     /** A measurement made by the local engine. */
-    public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs, Outcome outcome,
-                       String note) {
-        this(strategy, filter, images, warmups, runs, outcome, note, "local");
+    public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
+                       Outcome outcome, String note, Profile profile) {
+        this(strategy, filter, images, warmups, runs, outcome, note, profile, "local");
+    }
+
+    /** A measurement made by the local engine, without a profile. */
+    public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
+                       Outcome outcome, String note) {
+        this(strategy, filter, images, warmups, runs, outcome, note, null);
     }
 
     /** The same, made by {@code engine} ({@code spark}). */
     public Measurement on(String engine) {
-        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, engine);
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine);
     }
 
     public static Measurement crashed(String strategy, String filter, int images, int warmups,

@@ -2,7 +2,9 @@ package dev.loomy.results;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 
 /**
  * The options a run was made with, as the user gave or defaulted them, under their long
@@ -13,6 +15,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param strict     whether a damaged but decodable image failed ({@code --strict})
  * @param reproducible whether OpenCV ran pinned to its baseline code
  * @param report     null when not asked for; likewise chart and timeline
+ * @param repeat     a number, or "auto"
+ * @param reference  {@code --reference} as given, or null for the default
+ * @param baseline   null when not asked for; likewise save-baseline and fail-on-regression
  * @param engine     local or spark; master and partitions are Spark's, null for the local engine
  */
 public record OptionsUsed(
@@ -21,7 +26,12 @@ public record OptionsUsed(
         String output,
         @JsonProperty("no-write") boolean noWrite,
         @JsonProperty("image-format") String imageFormat,
-        int repeat,
+        @JsonIgnore String repeat,
+        String reference,
+        String baseline,
+        @JsonProperty("save-baseline") String saveBaseline,
+        @JsonProperty("fail-on-regression") String failOnRegression,
+        List<String> profile,
         int warmup,
         int parallelism,
         @JsonProperty("cv-threads") int cvThreads,
@@ -38,4 +48,11 @@ public record OptionsUsed(
         String engine,
         String master,
         Integer partitions) {
+
+    /** {@code repeat} as json has it: a number, or "auto". */
+    @JsonProperty("repeat")
+    @JsonRawValue
+    String repeatJson() {
+        return "auto".equals(repeat) ? "\"auto\"" : repeat;
+    }
 }

@@ -2,6 +2,11 @@ package dev.loomy.results;
 
 import java.util.List;
 
+import dev.loomy.baseline.Baseline;
+import dev.loomy.baseline.RowComparison;
+import dev.loomy.baseline.RowKey;
+import dev.loomy.baseline.RowTimes;
+
 /**
  * Everything a report shows: the measurements in the order they were made, the machine they
  * were made on and the options that shaped them.
@@ -9,12 +14,37 @@ import java.util.List;
  * @param options     the options as the user gave or defaulted them
  * @param interrupted whether the user stopped the run before every measurement was made
  * @param forked      whether each (strategy, filter) was measured in its own JVM
+ * @param reference   the row {@code speedup} is relative to
+ * @param baseline    saved results to compare with, or null
  */
 public record Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
-                      boolean interrupted, boolean forked) {
+                      boolean interrupted, boolean forked, Reference reference, Baseline baseline) {
+
+    /** Results against the default reference, compared with no baseline. */
+    public Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
+                   boolean interrupted, boolean forked) {
+        this(measurements, machine, options, interrupted, forked, Reference.DEFAULT, null);
+    }
+
+    /** These results compared with {@code baseline}, or with none when it is null. */
+    public Results comparedWith(Baseline baseline) {
+        return new Results(measurements, machine, options, interrupted, forked, reference, baseline);
+    }
 
     public List<Summary> summaries() {
-        return Summary.all(measurements);
+        List<Summary> summaries = Summary.all(measurements, reference);
+        if (baseline == null) {
+            return summaries;
+        }
+        return summaries.stream().map(s -> {
+            List<RowComparison> compared = baseline.compare(List.of(rowTimes(s)));
+            return compared.isEmpty() ? s : s.with(compared.get(0));
+        }).toList();
+    }
+
+    /** What a comparison with a baseline needs of a row. */
+    static RowTimes rowTimes(Summary s) {
+        return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter()), s.imagesPerSec(), s.time());
     }
 
     /** How many images each run covered (every measurement covers the same), or 0. */

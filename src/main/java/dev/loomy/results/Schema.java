@@ -8,14 +8,19 @@ import static dev.loomy.results.Column.Unit.BYTES;
 import static dev.loomy.results.Column.Unit.COUNT;
 import static dev.loomy.results.Column.Unit.FLAG;
 import static dev.loomy.results.Column.Unit.MILLISECONDS;
+import static dev.loomy.results.Column.Unit.NUMBER;
 import static dev.loomy.results.Column.Unit.PER_SECOND;
 import static dev.loomy.results.Column.Unit.RATIO;
 import static dev.loomy.results.Column.Unit.TEXT;
 
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 import dev.loomy.results.Column.Cell;
 import dev.loomy.results.Column.Format;
+import dev.loomy.profile.Profile;
+import dev.loomy.stats.Sample;
 
 /**
  * Every column of the results, in order, defined once: table, markdown, csv and json each
@@ -34,7 +39,7 @@ public final class Schema {
             Column.of("strategy", "Strategy", TEXT, s -> text(s.measurement().strategy()), MARKDOWN, CSV, JSON),
             Column.of("filter", "Filter", TEXT, s -> text(s.measurement().filter()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.timeMedianMs()), TABLE, MARKDOWN),
-            Column.of("time_range", "Min-max (ms)", MILLISECONDS, Schema::timeRange, TABLE),
+            Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
             Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.timeMinMs()), MARKDOWN),
             Column.of("time_max", "Max (ms)", MILLISECONDS, s -> decimal(s.timeMaxMs()), MARKDOWN),
             Column.of("images", "Images", COUNT, s -> count(s.measurement().images()), TABLE, MARKDOWN, CSV, JSON),
@@ -48,7 +53,8 @@ public final class Schema {
             Column.of("images_per_sec", "Avg (images/sec)", PER_SECOND, s -> decimal(s.imagesPerSec()),
                     TABLE, MARKDOWN, CSV, JSON),
             Column.of("speedup_vs_loop", "vs loop", RATIO, s -> decimal(s.speedupVsLoop().orElse(Double.NaN)),
-                    TABLE, MARKDOWN, CSV, JSON),
+                    MARKDOWN, CSV, JSON),
+            Column.of("speedup_shown", "Speed-up", RATIO, Schema::speedup, TABLE, MARKDOWN),
             Column.of("latency", "p50/p95 (ms)", MILLISECONDS, Schema::latencies, TABLE),
             Column.of("latency_ms_p50", "p50 (ms)", MILLISECONDS, s -> decimal(s.latencyP50Ms()), MARKDOWN, CSV, JSON),
             Column.of("latency_ms_p95", "p95 (ms)", MILLISECONDS, s -> decimal(s.latencyP95Ms()), MARKDOWN, CSV, JSON),
@@ -65,14 +71,60 @@ public final class Schema {
             Column.of("outcome", "Outcome", TEXT, s -> text(s.measurement().outcome().label()),
                     TABLE, MARKDOWN, CSV, JSON),
             Column.of("note", "Note", TEXT, s -> text(s.measurement().note()), CSV, JSON),
-            Column.of("engine", "Engine", TEXT, s -> text(s.measurement().engine()), CSV, JSON));
+            Column.of("time_ms_mean", "Mean (ms)", MILLISECONDS, s -> time(s, Sample::mean), CSV, JSON),
+            Column.of("time_ms_stddev", "SD (ms)", MILLISECONDS, s -> time(s, Sample::stddev), CSV, JSON),
+            Column.of("time_ms_ci_low", "CI low (ms)", MILLISECONDS, s -> time(s, Sample::ciLow), CSV, JSON),
+            Column.of("time_ms_ci_high", "CI high (ms)", MILLISECONDS, s -> time(s, Sample::ciHigh), CSV, JSON),
+            Column.of("outliers", "Outliers", COUNT, s -> count(s.time() == null ? -1 : s.time().outliers()), CSV, JSON),
+            Column.of("speedup", "Speed-up", RATIO, s -> decimal(s.speedup() == null ? Double.NaN : s.speedup().value()),
+                    CSV, JSON),
+            Column.of("speedup_error", "Speed-up error", RATIO, s -> decimal(s.speedup() == null ? Double.NaN
+                    : s.speedup().error()), CSV, JSON),
+            Column.of("engine", "Engine", TEXT, s -> text(s.measurement().engine()), CSV, JSON),
+            Column.of("baseline_images_per_sec", "Baseline (images/sec)", PER_SECOND, s -> decimal(s.comparison() == null
+                    ? Double.NaN : s.comparison().baselineImagesPerSec()), CSV, JSON).onlyWhen(Schema::compared),
+            Column.of("change_pct", "Change (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
+                    : s.comparison().changePct()), CSV, JSON).onlyWhen(Schema::compared),
+            Column.of("change", "Change", TEXT, s -> text(s.comparison() == null ? null
+                    : s.comparison().verdict().label()), CSV, JSON).onlyWhen(Schema::compared),
+            Column.of("alloc_mb_per_image", "Alloc (MiB/image)", NUMBER, s -> decimal(profile(s).allocMbPerImage()),
+                    CSV, JSON).onlyWhen(r -> profiled(r, p -> p.gcCount() >= 0)),
+            Column.of("gc_count", "GCs", COUNT, s -> count(profile(s).gcCount()), CSV, JSON)
+                    .onlyWhen(r -> profiled(r, p -> p.gcCount() >= 0)),
+            Column.of("gc_ms", "GC (ms)", MILLISECONDS, s -> decimal(profile(s).gcMs()), CSV, JSON)
+                    .onlyWhen(r -> profiled(r, p -> p.gcCount() >= 0)),
+            Column.of("pinned_events", "Pinned", COUNT, s -> count(profile(s).pinnedEvents()), CSV, JSON)
+                    .onlyWhen(r -> profiled(r, p -> p.pinnedEvents() >= 0)),
+            Column.of("jfr_file", "JFR", TEXT, s -> text(profile(s).jfrFile()), CSV, JSON)
+                    .onlyWhen(r -> profiled(r, p -> p.jfrFile() != null)));
 
     private Schema() {
     }
 
-    /** The columns {@code format} shows, in order. */
+    /** The columns {@code format} shows for any results, in order. */
     public static List<Column> in(Format format) {
-        return COLUMNS.stream().filter(c -> c.shownIn(format)).toList();
+        return COLUMNS.stream().filter(c -> c.shownIn(format) && c.when() == Column.ALWAYS).toList();
+    }
+
+    /** The columns {@code format} shows for {@code results}, in order: a baseline's only with one, likewise a profiler's. */
+    public static List<Column> in(Format format, Results results) {
+        return COLUMNS.stream().filter(c -> c.shownIn(format) && c.when().test(results)).toList();
+    }
+
+    private static boolean compared(Results results) {
+        return results.baseline() != null;
+    }
+
+    private static boolean profiled(Results results, Predicate<Profile> has) {
+        return results.measurements().stream().map(Measurement::profile).anyMatch(p -> p != null && has.test(p));
+    }
+
+    private static Profile profile(Summary s) {
+        return s.measurement().profile() == null ? Profile.NONE : s.measurement().profile();
+    }
+
+    private static Cell time(Summary s, ToDoubleFunction<Sample> figure) {
+        return decimal(s.time() == null ? Double.NaN : figure.applyAsDouble(s.time()));
     }
 
     private static Cell text(String text) {
@@ -87,9 +139,23 @@ public final class Schema {
         return new Cell.Decimal(value);
     }
 
-    private static Cell timeRange(Summary s) {
-        return new Cell.Shown(Double.isNaN(s.timeMinMs()) ? ""
-                : Numbers.fixed(s.timeMinMs(), 1) + "-" + Numbers.fixed(s.timeMaxMs(), 1));
+    /** "245.9±3.1": the mean ± half the 95% interval; the mean alone from one run; "" from none. */
+    private static Cell meanAndError(Summary s) {
+        if (s.time() == null) {
+            return new Cell.Shown("");
+        }
+        String mean = Numbers.fixed(s.time().mean(), 1);
+        return new Cell.Shown(s.time().hasSpread() ? mean + "±" + Numbers.fixed(s.time().ciHalfWidth(), 1) : mean);
+    }
+
+    /** "2.05±0.08x": against the reference, with the error when both rows have a spread. */
+    private static Cell speedup(Summary s) {
+        if (s.speedup() == null) {
+            return new Cell.Shown("");
+        }
+        String value = Numbers.fixed(s.speedup().value(), 2);
+        return new Cell.Shown((Double.isNaN(s.speedup().error()) ? value
+                : value + "±" + Numbers.fixed(s.speedup().error(), 2)) + "x");
     }
 
     private static Cell latencies(Summary s) {

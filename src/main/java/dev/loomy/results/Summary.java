@@ -7,28 +7,41 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
+import dev.loomy.baseline.RowComparison;
+import dev.loomy.stats.Sample;
+import dev.loomy.stats.Speedup;
+
 /**
  * The figures a report prints for one measurement, all derived from its counted runs.
  * Times are in milliseconds. Fields that could not be measured are empty (NaN,
  * {@link OptionalDouble#empty()} or -1), never invented. Peaks and workers are the most
  * over the counted runs.
+ *
+ * @param time       the counted runs' wall times in milliseconds: mean, spread, interval; null without runs
+ * @param speedup    against the {@link Reference} row, or null when it was not measured
+ * @param comparison against the same row of a baseline, or null
  */
 public record Summary(Measurement measurement,
                       double timeMedianMs, double timeMinMs, double timeMaxMs,
                       double imagesPerSec, OptionalDouble speedupVsLoop,
                       double latencyP50Ms, double latencyP95Ms, double latencyMaxMs,
                       ResourcePeaks peaks, int workers,
-                      Map<String, Double> laneMedianMs) {
+                      Map<String, Double> laneMedianMs, Sample time, Speedup speedup, RowComparison comparison) {
 
     /**
      * @param loop the {@code loop} measurement of the same filter, or null when loop was not
      *             measured (the speed-up is then empty)
      */
     public static Summary of(Measurement m, Measurement loop) {
+        return of(m, loop, loop);
+    }
+
+    /** @param reference the row {@link #speedup} is relative to, or null */
+    public static Summary of(Measurement m, Measurement loop, Measurement reference) {
         List<RunRecord> runs = m.runs();
         if (runs.isEmpty()) {
             return new Summary(m, Double.NaN, Double.NaN, Double.NaN, Double.NaN, OptionalDouble.empty(),
-                    Double.NaN, Double.NaN, Double.NaN, ResourcePeaks.UNKNOWN, -1, Map.of());
+                    Double.NaN, Double.NaN, Double.NaN, ResourcePeaks.UNKNOWN, -1, Map.of(), null, null, null);
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
         double median = Statistics.median(walls) / 1e6;
@@ -55,8 +68,23 @@ public record Summary(Measurement measurement,
         double lmax = lat.length == 0 ? Double.NaN : Statistics.max(lat) / 1e6;
 
         ResourcePeaks peaks = runs.stream().map(RunRecord::peaks).reduce(ResourcePeaks::max).orElse(ResourcePeaks.UNKNOWN);
+        Sample time = times(m);
+        // The reference against itself is 1, exactly: no error, as hyperfine shows its reference.
+        Speedup relative = reference == null || reference.runs().isEmpty() ? null
+                : reference == m ? new Speedup(1, Double.NaN) : Speedup.of(times(reference), time);
         return new Summary(m, median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, perSec, speedup,
-                p50, p95, lmax, peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1), laneMedians(runs));
+                p50, p95, lmax, peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1), laneMedians(runs),
+                time, relative, null);
+    }
+
+    private static Sample times(Measurement m) {
+        return Sample.of(m.runs().stream().mapToDouble(r -> r.wallNanos() / 1e6).toArray());
+    }
+
+    /** This summary compared with a baseline's row. */
+    public Summary with(RowComparison baseline) {
+        return new Summary(measurement, timeMedianMs, timeMinMs, timeMaxMs, imagesPerSec, speedupVsLoop, latencyP50Ms,
+                latencyP95Ms, latencyMaxMs, peaks, workers, laneMedianMs, time, speedup, baseline);
     }
 
     /** Per lane, the median over runs of the time its last image finished (from the run's start). */
@@ -84,12 +112,17 @@ public record Summary(Measurement measurement,
 
     /** Summaries of all measurements, each compared with loop's measurement of the same filter. */
     public static List<Summary> all(List<Measurement> measurements) {
+        return all(measurements, Reference.DEFAULT);
+    }
+
+    /** Summaries of all measurements, with {@code speedup_vs_loop} and a speed-up against {@code reference}. */
+    public static List<Summary> all(List<Measurement> measurements, Reference reference) {
         Map<String, Measurement> loops = new LinkedHashMap<>();
         for (Measurement m : measurements) {
             if (m.strategy().equals("loop")) {
                 loops.put(m.filter(), m);
             }
         }
-        return measurements.stream().map(m -> of(m, loops.get(m.filter()))).toList();
+        return measurements.stream().map(m -> of(m, loops.get(m.filter()), reference.of(measurements, m))).toList();
     }
 }

@@ -26,7 +26,10 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.profile.ProfileKind;
+import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Reference;
 
 /**
  * One run, described whole and checked: what the command line makes of its options, and
@@ -87,9 +90,30 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
     /**
      * How each trial is measured.
      *
-     * @param fork whether each trial runs in its own child JVM
+     * @param fork      whether each trial runs in its own child JVM
+     * @param repeats   the counted runs; with {@code --repeat=auto} ({@code settings}), the fewest taken
+     * @param settings  automatic run counts and the profilers, which travel to a child JVM with the run
+     * @param reference the row each row's speed-up is relative to ({@code --reference})
+     * @param baselines saved results to compare with and to save as
      */
-    public record Measuring(int warmups, int repeats, boolean fork) {
+    public record Measuring(int warmups, int repeats, boolean fork, MeasureSettings settings, Reference reference,
+                            Baselines baselines) {
+
+        /** A fixed number of runs, no profiler, the default reference, no baseline. */
+        public Measuring(int warmups, int repeats, boolean fork) {
+            this(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT, Baselines.NONE);
+        }
+    }
+
+    /**
+     * The baselines of a run, as given: they are read and written by the JVM that reports.
+     *
+     * @param compareWith      {@code --baseline}: a name or a json file, or null
+     * @param saveAs           {@code --save-baseline}, or null
+     * @param failOnRegression {@code --fail-on-regression} as given ("5%"), or null
+     */
+    public record Baselines(String compareWith, String saveAs, String failOnRegression) {
+        public static final Baselines NONE = new Baselines(null, null, null);
     }
 
     /**
@@ -148,7 +172,12 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
     public OptionsUsed options() {
         return new OptionsUsed(selection.strategy(), selection.filter(),
                 output.write() ? output.folder().toString() : null, !output.write(),
-                output.format().name().toLowerCase(java.util.Locale.ROOT), measuring.repeats(), measuring.warmups(),
+                output.format().name().toLowerCase(java.util.Locale.ROOT),
+                measuring.settings().autoRepeat() ? "auto" : Integer.toString(measuring.repeats()),
+                measuring.reference().strategy() == null ? null : measuring.reference().given(),
+                measuring.baselines().compareWith(), measuring.baselines().saveAs(),
+                measuring.baselines().failOnRegression(),
+                measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(), measuring.warmups(),
                 execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
                 execution.maxInFlight().toString(), execution.strict(), measuring.fork(), execution.reproducible(),
                 reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()),

@@ -73,9 +73,21 @@ class FormatsTest {
         assertThat(virtual.get(header.indexOf("runs"))).isEqualTo("3");
         assertThat(virtual.get(header.indexOf("outcome"))).isEqualTo("ok");
         assertThat(virtual.get(header.indexOf("peak_rss_mib"))).isEqualTo("300.0");
+        assertThat(virtual.get(header.indexOf("time_ms_mean"))).isEqualTo("200.000");
+        assertThat(virtual.get(header.indexOf("time_ms_stddev"))).isEqualTo("100.000");
+        assertThat(virtual.get(header.indexOf("time_ms_ci_low"))).isEqualTo("-48.414");
+        assertThat(virtual.get(header.indexOf("time_ms_ci_high"))).isEqualTo("448.414");
+        assertThat(virtual.get(header.indexOf("speedup"))).isEqualTo("2.050");
+        assertThat(virtual.get(header.indexOf("speedup_error"))).isEqualTo("1.026");
+        assertThat(header).doesNotContain("baseline_images_per_sec", "alloc_mb_per_image", "pinned_events", "jfr_file");
         List<String> priority = cells(lines[3]);
         assertThat(priority.get(header.indexOf("lane_priority_1_ms"))).isEqualTo("20.000");
         assertThat(priority.get(header.indexOf("lane_priority_10_ms"))).isEqualTo("40.000");
+        // One run: a mean, no spread, no interval; the speed-up without an error.
+        assertThat(priority.get(header.indexOf("time_ms_mean"))).isEqualTo("205.000");
+        assertThat(priority.get(header.indexOf("time_ms_stddev"))).isEmpty();
+        assertThat(priority.get(header.indexOf("time_ms_ci_low"))).isEmpty();
+        assertThat(priority.get(header.indexOf("speedup_error"))).isEmpty();
         List<String> crashed = cells(lines[4]);
         assertThat(crashed).hasSameSizeAs(header);
         assertThat(crashed.get(header.indexOf("outcome"))).isEqualTo("crashed");
@@ -103,6 +115,10 @@ class FormatsTest {
         assertThat(virtual.get("latency_ms_p95").asDouble()).isEqualTo(40.0);
         assertThat(virtual.get("peak_threads").asInt()).isEqualTo(12);
         assertThat(virtual.get("outcome").asText()).isEqualTo("ok");
+        assertThat(virtual.get("time_ms_mean").asDouble()).isEqualTo(200.0);
+        assertThat(virtual.get("time_ms_ci_high").asDouble()).isEqualTo(448.414);
+        assertThat(virtual.get("speedup").asDouble()).isEqualTo(2.05);
+        assertThat(virtual.get("speedup_error").asDouble()).isEqualTo(1.026);
         JsonNode runs = virtual.get("raw_runs");
         assertThat(runs).hasSize(3);
         assertThat(runs.get(1).get("wall_ms").asDouble()).isEqualTo(100.0);
@@ -131,7 +147,8 @@ class FormatsTest {
         }
         assertThat(rows.get(0)).startsWith("| Strategy | Filter | Time (ms) |").endsWith("| Lanes |");
         assertThat(rows.get(1)).matches("\\|( ---:? \\|)+");
-        assertThat(rows.get(3)).startsWith("| virtual | NoOp | 200.0 | 100.0 | 300.0 | 4 |");
+        assertThat(rows.get(3)).startsWith("| virtual | NoOp | 200.0 | 200.0±248.4 | 100.0 | 300.0 | 4 |")
+                .contains("| 2.05x | 2.05±1.03x |");
         assertThat(rows.get(5)).contains("| crashed |");
         assertThat(text).contains("exit status 137, a\\|b");
     }
@@ -144,7 +161,12 @@ class FormatsTest {
         assertThat(text).contains("Machine: 2 cores, 8.0 GiB, Test CPU");
         assertThat(text.split("\nFilter ", -1)).hasSize(5);
         assertThat(text).contains("\nvirtual: one virtual thread per image\n");
-        assertThat(text).containsPattern("NoOp +200\\.0 +100\\.0-300\\.0 +4 +0 +20\\.00 +2\\.05x +20\\.0/40\\.0 +12 +300\\.0  ok");
+        // Mean 200 of {200, 100, 300}, sd 100, t(0.975, 2) 4.303: ± 248.4. Speed-up 410 / 200, with the
+        // relative spreads of loop (10 / 410) and virtual (100 / 200) added in quadrature: ± 1.03.
+        assertThat(text).containsPattern("NoOp +200\\.0 +200\\.0±248\\.4 +4 +0 +20\\.00 +2\\.05±1\\.03x +20\\.0/40\\.0 +12 "
+                + "+300\\.0  ok");
+        assertThat(text).containsPattern("NoOp +410\\.0 +410\\.0±24\\.8 +4 +0 +9\\.76 +1\\.00x ");
+        assertThat(text).contains("reference: loop when measured").contains("Fewer than 3 counted runs");
         assertThat(text).contains("NoOp: last image done at: priority 1 20.0 ms, priority 10 40.0 ms");
         assertThat(text).contains("NoOp: crashed: exit status 137, a|b");
         assertThat(text.lines()).allMatch(line -> line.length() <= 120);

@@ -19,7 +19,21 @@ class SchemaTest {
         assertThat(names(Format.CSV)).containsExactly("strategy", "filter", "images", "failed", "warnings", "runs", "warmups",
                 "time_ms_median", "time_ms_min", "time_ms_max", "images_per_sec", "speedup_vs_loop",
                 "latency_ms_p50", "latency_ms_p95", "latency_ms_max", "peak_threads", "worker_threads",
-                "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note", "engine");
+                "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note", "time_ms_mean", "time_ms_stddev",
+                "time_ms_ci_low", "time_ms_ci_high", "outliers", "speedup", "speedup_error", "engine");
+    }
+
+    @Test
+    void aBaselinesAndAProfilersColumnsAreShownOnlyWhenTheResultsHaveThem() {
+        RunRecord run = new RunRecord(1_000_000, List.of(), new ResourcePeaks(3, 3L << 20, -1, false), 1, false);
+        Measurement plain = new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null);
+        Results without = new Results(List.of(plain), null, null, false, false);
+        assertThat(Schema.in(Format.CSV, without)).isEqualTo(Schema.in(Format.CSV));
+        Measurement pinned = new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null,
+                new dev.loomy.profile.Profile(Double.NaN, -1, Double.NaN, 0, List.of(), null));
+        Results with = new Results(List.of(pinned), null, null, false, false);
+        assertThat(Schema.in(Format.CSV, with).stream().map(Column::name).toList()).endsWith("pinned_events")
+                .doesNotContain("gc_count", "jfr_file", "change_pct");
     }
 
     @Test

@@ -18,6 +18,7 @@ import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
@@ -88,9 +89,10 @@ public final class SparkEngine implements Engine {
         List<Batch> batches = Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
         String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
         Work work = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
         return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
-                config.measuring().repeats(), control, label -> runs.run(work, batches, images.size(), label))
-                .on("spark");
+                config.measuring().repeats(), MeasureSettings.DEFAULT, null, control,
+                label -> runs.run(work, batches, images.size(), label)).on("spark");
     }
 
     private static SparkConf conf(RunConfig.EngineChoice settings) {

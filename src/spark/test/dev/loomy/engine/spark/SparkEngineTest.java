@@ -45,7 +45,8 @@ class SparkEngineTest {
         Run local = run("--strategy=loop", "--filter=Cartoon2", "--no-fork", "-o", dir.resolve("local").toString(),
                 input.toString());
         Run spark = run("--engine=spark", "--master=local[2,2]", "--partitions=4", "--strategy=virtual",
-                "--filter=Cartoon2", "--format=csv", "-o", dir.resolve("spark").toString(), input.toString());
+                "--filter=Cartoon2", "--repeat=3", "--format=csv", "-o", dir.resolve("spark").toString(),
+                input.toString());
 
         assertThat(local.status()).isEqualTo(ExitCodes.OK);
         assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.OK);
@@ -56,6 +57,14 @@ class SparkEngineTest {
         assertThat(column(spark.out(), "engine")).isEqualTo("spark");
         assertThat(column(spark.out(), "images")).isEqualTo("9");
         assertThat(column(spark.out(), "failed")).isEqualTo("0");
+        // The statistics come from the same counted runs as a local row's.
+        assertThat(column(spark.out(), "runs")).isEqualTo("3");
+        double mean = Double.parseDouble(column(spark.out(), "time_ms_mean"));
+        assertThat(mean).isPositive().isBetween(Double.parseDouble(column(spark.out(), "time_ms_min")),
+                Double.parseDouble(column(spark.out(), "time_ms_max")));
+        assertThat(Double.parseDouble(column(spark.out(), "time_ms_ci_low"))).isLessThanOrEqualTo(mean);
+        assertThat(Double.parseDouble(column(spark.out(), "time_ms_ci_high"))).isGreaterThanOrEqualTo(mean);
+        assertThat(Double.parseDouble(column(spark.out(), "speedup"))).isEqualTo(1.0);
     }
 
     @Test
@@ -106,6 +115,22 @@ class SparkEngineTest {
         assertThat(spark.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(spark.err().lines()).singleElement().asString()
                 .contains("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void automaticRepeatsAndProfilersAreRefusedBeforeAnyWork() {
+        Run auto = run("--engine=spark", "--master=local[1]", "--repeat=auto", "-o", dir.resolve("out").toString(),
+                input.toString());
+        Run profiled = run("--engine=spark", "--master=local[1]", "--profile=gc", "-o", dir.resolve("out").toString(),
+                input.toString());
+
+        assertThat(auto.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(auto.err().lines()).singleElement().asString()
+                .startsWith("loomy: --repeat=auto with --engine=spark: ").contains("--repeat=N");
+        assertThat(profiled.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(profiled.err().lines()).singleElement().asString()
+                .startsWith("loomy: --profile with --engine=spark: ").contains("executor");
         assertThat(dir.resolve("out")).doesNotExist();
     }
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.loomy.profile.Profile;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
@@ -38,6 +39,15 @@ class ChildProtocolTest {
         assertThat(line).doesNotContain("\n").startsWith("{\"type\":\"result\"");
         assertThat(line.chars()).allMatch(c -> c < 128);
         assertThat(ChildProtocol.decode(line)).isEqualTo(message);
+    }
+
+    @Test
+    void aProfileSurvivesTheRoundTripUnknownFiguresIncluded() throws Exception {
+        Measurement m = measurement();
+        Profile profile = new Profile(Double.NaN, -1, Double.NaN, 2, List.of("a.B.c:12 (2)"), "out/jfr/loop-NoOp.jfr");
+        ChildProtocol.Message message = new ChildProtocol.Result(new Measurement(m.strategy(), m.filter(), m.images(),
+                m.warmups(), m.runs(), m.outcome(), m.note(), profile));
+        assertThat(ChildProtocol.decode(ChildProtocol.encode(message))).isEqualTo(message);
     }
 
     @Test

@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# loomy beside the tools people already use to batch-convert images, on the same images and machine,
+# whole process each (start-up included), each command repeated by hyperfine:
+#   - reading and writing only: loomy NoOp against ImageMagick's `mogrify`, GraphicsMagick's
+#     `gm mogrify` and libvips (`vips copy`, one process per image, under GNU parallel -j<cores>);
+#   - loomy's filters against one another: NoOp, Cartoon2, ALTMRetinex.
+# Every ratio is a peer's mean time over loomy NoOp's (or a filter's over NoOp's), with its error
+# propagated from both commands' standard deviations, as hyperfine does for relative speed.
+#
+#   bench/peers.sh              200 images of 612x612, 5 timed runs per command after 1 warm-up
+#   bench/run.sh peers          the same
+#   bench/peers.sh --help       the options
+#
+# The peers are Debian packages: when one is missing and this runs as root, the script installs it
+# with apt-get (hyperfine, imagemagick, graphicsmagick, libvips-tools, parallel) and says so; a peer
+# that still cannot be found is left out with a line saying why. Run it on an idle machine: the
+# summary records the load average before and after.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+loomy="$root/run.sh"
+
+count=200
+size=612x612
+seed=7
+runs=5
+install=yes
+data=""
+results="$root/bench/results"
+work="$root/target/bench-peers"
+
+usage() {
+    cat <<EOF
+Usage: bench/peers.sh [OPTIONS]   (or bench/run.sh peers [OPTIONS])
+  --count=N       images in the data set (default $count)
+  --size=WxH      their size (default $size)
+  --seed=S        the data set's seed (default $seed)
+  --runs=N        timed runs of each command, after one warm-up (default $runs)
+  --data=DIR      where the data set is (made if missing or different; default target/bench-data/...)
+  --results=DIR   where peers.md and the hyperfine exports go (default bench/results)
+  --no-install    do not apt-get missing peers; leave them out
+  --quick         --count=20 --runs=2: a smoke test of the script
+  -h, --help      this help
+EOF
+}
+
+for arg in "$@"; do
+    case "$arg" in
+        --count=*) count="${arg#*=}" ;;
+        --size=*) size="${arg#*=}" ;;
+        --seed=*) seed="${arg#*=}" ;;
+        --runs=*) runs="${arg#*=}" ;;
+        --data=*) data="${arg#*=}" ;;
+        --results=*) results="${arg#*=}" ;;
+        --no-install) install=no ;;
+        --quick) count=20 runs=2 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "peers: unknown option $arg" >&2; usage >&2; exit 2 ;;
+    esac
+done
+for n in "$count" "$runs"; do
+    [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "peers: counts must be whole numbers above 0, not '$n'" >&2; exit 2; }
+done
+# hyperfine needs two runs for a standard deviation, and the ratios need one.
+(( runs >= 2 )) || { echo "peers: --runs must be at least 2, for a standard deviation" >&2; exit 2; }
+[[ "$size" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || { echo "peers: --size must be WxH, not '$size'" >&2; exit 2; }
+data="${data:-$root/target/bench-data/photos-$count-$size-seed$seed}"
+
+say() { printf 'peers: %s\n' "$*" >&2; }
+trap 'say "stopped: line $LINENO failed: $BASH_COMMAND"' ERR
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# --- The peers: installed from Debian packages where missing and possible. ---
+declare -A package=([hyperfine]=hyperfine [mogrify]=imagemagick [gm]=graphicsmagick [vips]=libvips-tools [parallel]=parallel)
+wanted=()
+for tool in hyperfine mogrify gm vips parallel; do
+    have "$tool" || wanted+=("${package[$tool]}")
+done
+if (( ${#wanted[@]} > 0 )); then
+    if [[ "$install" == yes && "$(id -u)" == 0 ]] && have apt-get; then
+        say "installing from Debian packages: ${wanted[*]} (apt-get install) ..."
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${wanted[@]}"; } \
+            >"$root/target/peers-apt.log" 2>&1 || say "apt-get failed (see target/peers-apt.log); going on with what is there"
+    else
+        say "not installing ${wanted[*]} (needs root and apt-get, and no --no-install): those peers are left out"
+    fi
+fi
+have hyperfine || { say "hyperfine is missing (apt-get install hyperfine): nothing can be timed"; exit 1; }
+cores="$(nproc)"
+peers=()
+have mogrify && peers+=(mogrify) || say "left out: ImageMagick (no mogrify; apt-get install imagemagick)"
+have gm && peers+=(gm) || say "left out: GraphicsMagick (no gm; apt-get install graphicsmagick)"
+if have vips && have parallel; then
+    peers+=(vips)
+else
+    say "left out: libvips (needs vips and GNU parallel; apt-get install libvips-tools parallel)"
+fi
+
+mkdir -p "$results" "$work"
+load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+
+# --- Build (not timed), then the data set, made again only when it is not the one asked for. ---
+say "building loomy if needed ..."
+"$loomy" --version >/dev/null
+stamp="count=$count size=$size seed=$seed"
+if [[ "$(cat "$data/.bench-stamp" 2>/dev/null)" != "$stamp" ]]; then
+    say "writing the data set: $count images of $size, seed $seed, into $data ..."
+    rm -rf "$data"
+    "$loomy" samples --quiet --count="$count" --size="$size" --seed="$seed" "$data"
+    echo "$stamp" >"$data/.bench-stamp"
+fi
+jpegs="$(find "$data" -maxdepth 1 -name '*.jpg' | wc -l)"
+pngs="$(find "$data" -maxdepth 1 -name '*.png' | wc -l)"
+data_mib="$(du -sm "$data" | cut -f1)"
+
+# Each command writes into a fresh folder, emptied before every run (not timed).
+out="$work/out"
+fresh="rm -rf '$out' && mkdir -p '$out'"
+q() { printf "'%s'" "$1"; }
+D="$(q "$data")" O="$(q "$out")"
+
+# gm mogrify puts each output at the input's path under its output folder: hence relative names.
+# JPEG written at quality 95 by every tool (the data set's own; mogrify keeps it, the others are told);
+# PNG at each tool's default.
+io=(--prepare "$fresh" -n "loomy NoOp" "$(q "$loomy") --quiet --filter=NoOp -o $O $D")
+for peer in "${peers[@]+"${peers[@]}"}"; do
+    case "$peer" in
+        mogrify) io+=(--prepare "$fresh" -n "ImageMagick mogrify" "mogrify -path $O $D/*") ;;
+        gm) io+=(--prepare "$fresh" -n "GraphicsMagick gm mogrify"
+            "cd $D && gm mogrify -output-directory $O -quality 95 *.jpg && gm mogrify -output-directory $O *.png") ;;
+        vips) io+=(--prepare "$fresh" -n "libvips vips copy (parallel -j$cores)"
+            "parallel --will-cite -j$cores vips copy {} $O/'{/}[Q=95]' ::: $D/*.jpg && parallel --will-cite -j$cores vips copy {} $O/{/} ::: $D/*.png") ;;
+    esac
+done
+say "timing reading and writing: loomy NoOp and ${#peers[@]} peer(s), $runs runs each ..."
+hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-io.csv" "${io[@]}" >"$work/io.log" 2>&1 \
+    || { cat "$work/io.log" >&2; say "timing the peers failed"; exit 1; }
+
+filters=()
+for f in NoOp Cartoon2 ALTMRetinex; do
+    filters+=(--prepare "$fresh" -n "loomy $f" "$(q "$loomy") --quiet --filter=$f -o $O $D")
+done
+say "timing loomy's filters against one another, $runs runs each ..."
+hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-filters.csv" "${filters[@]}" \
+    >"$work/filters.log" 2>&1 || { cat "$work/filters.log" >&2; say "timing the filters failed"; exit 1; }
+load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+
+# --- The summary: one Markdown table per comparison, ratios against the first command. ---
+# hyperfine's csv: command,mean,stddev,median,user,system,min,max (seconds). The command names hold no comma.
+table() {
+    awk -F, -v n="$count" 'NR == 1 { next }
+        { name[NR] = $1; mean[NR] = $2; sd[NR] = $3; last = NR }
+        END {
+            print "| Command | Time (s), mean ± σ | Images/sec | Time / first row time |"
+            print "| --- | ---: | ---: | ---: |"
+            for (i = 2; i <= last; i++) {
+                r = mean[i] / mean[2]
+                e = (i == 2) ? 0 : r * sqrt((sd[i] / mean[i]) ^ 2 + (sd[2] / mean[2]) ^ 2)
+                ratio = (i == 2) ? "1 (reference)" : sprintf("%.2f ± %.2f", r, e)
+                printf "| %s | %.3f ± %.3f | %.1f | %s |\n", name[i], mean[i], sd[i], n / mean[i], ratio
+            }
+        }' "$1"
+}
+version() { "$@" 2>/dev/null | head -n 1 || true; }
+commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+[[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
+cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
+
+summary="$results/peers.md"
+{
+    echo "### loomy and its peers, side by side"
+    echo
+    echo "Measured by \`bench/peers.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), loomy $commit, on $cores cores"
+    echo "(${cpu:-unknown CPU}); load average (1, 5, 15 minutes) before: $load_before; after: $load_after."
+    echo "Data: $count images of $size from \`loomy samples --count=$count --size=$size --seed=$seed\` ($jpegs JPEG at"
+    echo "quality 95, $pngs PNG; $data_mib MiB). Whole process each (JVM start-up included), into an empty folder;"
+    echo "1 warm-up, then $runs timed runs by hyperfine. Ratios: a command's mean time over the first row's, ± the"
+    echo "error propagated from both standard deviations (above 1: slower than the first row)."
+    echo
+    echo "Reading and writing only:"
+    echo
+    table "$results/peers-io.csv"
+    echo
+    echo "loomy's filters (default strategy, virtual threads), against NoOp:"
+    echo
+    table "$results/peers-filters.csv"
+    echo
+    echo "Commands: loomy \`./run.sh --quiet --filter=F -o OUT DIR\`; ImageMagick \`mogrify -path OUT DIR/*\` (keeps"
+    echo "the input's JPEG quality); GraphicsMagick \`gm mogrify -output-directory OUT -quality 95\` on the JPEGs, then"
+    echo "its defaults on the PNGs; libvips \`parallel -j$cores vips copy {} OUT/{/}[Q=95]\` on the JPEGs, then without"
+    echo "options on the PNGs: one process per image. Versions:"
+    [[ " ${peers[*]+"${peers[*]}"} " == *" mogrify "* ]] && echo "ImageMagick $(version mogrify -version | sed 's/^Version: ImageMagick //; s/ https.*//'),"
+    [[ " ${peers[*]+"${peers[*]}"} " == *" gm "* ]] && echo "GraphicsMagick $(version gm -version | sed 's/^GraphicsMagick //; s/ http.*//'),"
+    [[ " ${peers[*]+"${peers[*]}"} " == *" vips "* ]] && echo "$(version vips --version), GNU parallel $(version parallel --version | sed 's/^GNU parallel //'),"
+    echo "hyperfine $(version hyperfine --version | sed 's/^hyperfine //')."
+    echo
+    echo "Reproduce: \`bench/run.sh peers --count=$count --size=$size --runs=$runs\`."
+} >"$summary"
+say "wrote $summary (and peers-io.csv, peers-filters.csv)"
+cat "$summary"

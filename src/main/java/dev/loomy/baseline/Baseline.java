@@ -1,0 +1,104 @@
+package dev.loomy.baseline;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.loomy.results.MachineInfo;
+import dev.loomy.stats.Sample;
+
+/**
+ * Saved results to compare with: loomy's own json results ({@code --format=json},
+ * {@code --report=FILE.json} or {@code --save-baseline}). The run times are taken from every
+ * row's raw runs, so any loomy json with raw runs serves, and the interval is computed the same
+ * way as now's. Scanned options, when the results name them in {@code scanned}, are part of each
+ * row's key.
+ *
+ * @param source where it was read from, for messages
+ */
+public record Baseline(String source, int cores, String cpu, String jdk, List<RowTimes> rows) {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Reads a baseline; the exception's message names the file and what is wrong with it. */
+    public static Baseline read(Path file) throws BaselineException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new BaselineException(file + ": no such file");
+        } catch (JacksonException e) {
+            throw new BaselineException(file + ": not json (" + e.getOriginalMessage() + ")");
+        } catch (IOException e) {
+            throw new BaselineException(file + ": cannot be read: " + e.getMessage());
+        }
+        JsonNode results = root == null ? null : root.get("results");
+        if (results == null || !results.isArray()) {
+            throw new BaselineException(file + ": not loomy's json results (no \"results\" list)");
+        }
+        List<String> scanned = new ArrayList<>();
+        root.path("scanned").forEach(n -> scanned.add(n.asText()));
+        List<RowTimes> rows = new ArrayList<>();
+        for (JsonNode row : results) {
+            rows.add(row(file, row, scanned));
+        }
+        JsonNode machine = root.path("machine");
+        return new Baseline(file.toString(), machine.path("cores").asInt(-1), machine.path("cpu").asText("unknown"),
+                machine.path("jdk").asText("unknown"), List.copyOf(rows));
+    }
+
+    private static RowTimes row(Path file, JsonNode row, List<String> scanned) throws BaselineException {
+        if (!row.path("strategy").isTextual() || !row.path("filter").isTextual()) {
+            throw new BaselineException(file + ": a result without strategy and filter");
+        }
+        Map<String, String> scan = new LinkedHashMap<>();
+        for (String option : scanned) {
+            scan.put(option, row.path(option).asText());
+        }
+        RowKey key = new RowKey(row.get("strategy").asText(), row.get("filter").asText(), scan);
+        double[] walls = new double[row.path("raw_runs").size()];
+        for (int i = 0; i < walls.length; i++) {
+            walls[i] = row.path("raw_runs").get(i).path("wall_ms").asDouble(Double.NaN);
+        }
+        JsonNode perSec = row.path("images_per_sec");
+        return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN,
+                walls.length == 0 ? null : Sample.of(walls));
+    }
+
+    /** The rows of {@code now} that this baseline has too, each compared with its own. */
+    public List<RowComparison> compare(List<RowTimes> now) {
+        List<RowComparison> comparisons = new ArrayList<>();
+        for (RowTimes row : now) {
+            rows.stream().filter(b -> b.key().equals(row.key())).findFirst()
+                    .ifPresent(b -> comparisons.add(RowComparison.of(row, b)));
+        }
+        return comparisons;
+    }
+
+    /**
+     * Why these figures may not be comparable: a line each for another machine (cores or CPU)
+     * and another JDK; none when both match.
+     */
+    public List<String> differences(MachineInfo now) {
+        List<String> lines = new ArrayList<>();
+        if (cores != now.cores() || !Objects.equals(cpu, now.cpu())) {
+            lines.add("baseline " + source + " was measured on another machine (" + cores + " cores, " + cpu
+                    + "; now " + now.cores() + " cores, " + now.cpu() + "): the comparison says as much about the "
+                    + "machines as about loomy");
+        }
+        if (!Objects.equals(jdk, now.jdk())) {
+            lines.add("baseline " + source + " was measured on another JDK (" + jdk + "; now " + now.jdk() + ")");
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.loomy.baseline;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What makes two rows comparable across runs: the strategy, the filter and the values of the
+ * scanned options ({@code parallelism=4}); rows with the same key are the same experiment.
+ */
+public record RowKey(String strategy, String filter, Map<String, String> scan) {
+
+    public RowKey {
+        scan = Map.copyOf(scan);
+    }
+
+    public RowKey(String strategy, String filter) {
+        this(strategy, filter, Map.of());
+    }
+
+    /** {@code virtual / Cartoon2}, then any scanned values: {@code virtual / Cartoon2 (parallelism=4)}. */
+    public String label() {
+        String label = strategy + " / " + filter;
+        if (scan.isEmpty()) {
+            return label;
+        }
+        StringBuilder values = new StringBuilder();
+        new TreeMap<>(scan).forEach((k, v) -> values.append(values.isEmpty() ? "" : ", ").append(k).append('=').append(v));
+        return label + " (" + values + ")";
+    }
+}

@@ -1,0 +1,35 @@
+package dev.loomy.stats;
+
+import java.time.Duration;
+
+/**
+ * When {@code --repeat=auto} stops counting runs of one row: never before {@link #MIN_RUNS};
+ * then as soon as the 95% confidence interval of the mean is within ±3% of the mean; and in any
+ * case at {@link #MAX_RUNS} runs or once the counted runs have taken {@link #MAX_TIME} (a row
+ * whose single run is longer still gets its minimum, so that it has an interval at all).
+ */
+public final class AutoRepeat {
+
+    public static final int MIN_RUNS = 3;
+    public static final int MAX_RUNS = 30;
+    public static final Duration MAX_TIME = Duration.ofSeconds(60);
+    /** The interval's half width, as a share of the mean, that is precise enough. */
+    public static final double TARGET = 0.03;
+
+    private AutoRepeat() {
+    }
+
+    /**
+     * @param runs    the counted runs' times so far (any one unit)
+     * @param elapsed how long the counted runs have taken so far
+     */
+    public static boolean enough(double[] runs, Duration elapsed) {
+        if (runs.length < MIN_RUNS) {
+            return false;
+        }
+        if (runs.length >= MAX_RUNS || elapsed.compareTo(MAX_TIME) >= 0) {
+            return true;
+        }
+        return Sample.of(runs).relativeCiHalfWidth() <= TARGET;
+    }
+}

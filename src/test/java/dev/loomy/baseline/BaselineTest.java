@@ -1,0 +1,130 @@
+package dev.loomy.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.results.MachineInfo;
+import dev.loomy.stats.Sample;
+
+class BaselineTest {
+
+    private static final MachineInfo HERE = new MachineInfo(2, 1L << 34, "Eclipse Adoptium 25.0.3+9-LTS", "Linux", "AMD EPYC");
+
+    @TempDir
+    Path dir;
+
+    /** loomy's json results, cut down to what a baseline reads; each row: strategy, filter, images/sec, wall times. */
+    private Path results(String machine, String... rows) throws IOException {
+        Path file = dir.resolve("base.json");
+        Files.writeString(file, "{\"machine\": " + machine + ", \"results\": [" + String.join(",", rows) + "]}");
+        return file;
+    }
+
+    private static String row(String strategy, String filter, double perSec, double... wallMs) {
+        StringBuilder runs = new StringBuilder();
+        for (double ms : wallMs) {
+            runs.append(runs.isEmpty() ? "" : ",").append("{\"wall_ms\": ").append(ms).append('}');
+        }
+        return "{\"strategy\": \"" + strategy + "\", \"filter\": \"" + filter + "\", \"images_per_sec\": " + perSec
+                + ", \"raw_runs\": [" + runs + "]}";
+    }
+
+    private static final String SAME_MACHINE = "{\"cores\": 2, \"cpu\": \"AMD EPYC\", \"jdk\": \"Eclipse Adoptium 25.0.3+9-LTS\"}";
+
+    private static RowTimes now(String strategy, String filter, double perSec, double... wallMs) {
+        return new RowTimes(new RowKey(strategy, filter), perSec, Sample.of(wallMs));
+    }
+
+    @Test
+    void slowerBeyondBothIntervalsIsRegressedFasterIsImprovedOverlapIsNoChange() throws Exception {
+        Baseline baseline = Baseline.read(results(SAME_MACHINE,
+                row("loop", "NoOp", 100, 1000, 1010, 990),
+                row("virtual", "NoOp", 200, 500, 505, 495),
+                row("pool", "NoOp", 150, 660, 670, 650)));
+        List<RowComparison> compared = baseline.compare(List.of(
+                now("loop", "NoOp", 80, 1250, 1260, 1240),      // 25% more time, intervals apart
+                now("virtual", "NoOp", 250, 400, 404, 396),      // 20% less time, intervals apart
+                now("pool", "NoOp", 148, 600, 700, 680)));       // wide interval over the baseline's
+        assertThat(compared).extracting(RowComparison::verdict)
+                .containsExactly(Verdict.REGRESSED, Verdict.IMPROVED, Verdict.NO_CHANGE);
+        assertThat(compared.get(0).baselineImagesPerSec()).isEqualTo(100.0);
+        assertThat(compared.get(0).changePct()).isCloseTo(-20.0, within(1e-9));
+        assertThat(compared.get(1).changePct()).isCloseTo(25.0, within(1e-9));
+        assertThat(compared.get(0).line()).isEqualTo("loop / NoOp: regressed, -20.0% images/sec (80.00 against 100.00), "
+                + "beyond both runs' noise");
+        assertThat(compared.get(2).line()).isNull();
+    }
+
+    @Test
+    void aChangeWithinTheNoiseIsNoChangeHoweverLarge() throws Exception {
+        // 15% slower on average, but the runs spread over 30%: the intervals overlap.
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 800, 1000, 1200)));
+        RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 87, 950, 1150, 1350))).get(0);
+        assertThat(c.verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.regressedBeyond(5)).isFalse();
+    }
+
+    @Test
+    void aSingleRunOnEitherSideCannotTellNoiseFromChange() throws Exception {
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 1000)));
+        RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 10, 9000, 9100, 9200))).get(0);
+        assertThat(c.verdict()).isEqualTo(Verdict.UNKNOWN);
+        assertThat(c.changePct()).isCloseTo(-90.0, within(1e-9));
+        assertThat(c.regressedBeyond(5)).isFalse();
+    }
+
+    @Test
+    void theLimitCountsOnlyRegressionsLargerThanIt() throws Exception {
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 1000, 1001, 999)));
+        RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 90, 1111, 1112, 1110))).get(0);
+        assertThat(c.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(c.regressedBeyond(5)).isTrue();
+        assertThat(c.regressedBeyond(10)).isFalse();
+        assertThat(c.regressedBeyond(15)).isFalse();
+    }
+
+    @Test
+    void rowsMatchByStrategyFilterAndScannedValues() throws Exception {
+        Path file = dir.resolve("scan.json");
+        Files.writeString(file, "{\"machine\": " + SAME_MACHINE + ", \"scanned\": [\"parallelism\"], \"results\": ["
+                + "{\"strategy\": \"pool\", \"filter\": \"NoOp\", \"parallelism\": 1, \"images_per_sec\": 50, \"raw_runs\": [{\"wall_ms\": 2000}]},"
+                + "{\"strategy\": \"pool\", \"filter\": \"NoOp\", \"parallelism\": 2, \"images_per_sec\": 90, \"raw_runs\": [{\"wall_ms\": 1100}]}"
+                + "]}");
+        Baseline baseline = Baseline.read(file);
+        RowTimes two = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "2")), 99, Sample.of(1010));
+        RowTimes four = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "4")), 99, Sample.of(1010));
+        List<RowComparison> compared = baseline.compare(List.of(two, four));
+        assertThat(compared).hasSize(1);
+        assertThat(compared.get(0).baselineImagesPerSec()).isEqualTo(90.0);
+        assertThat(compared.get(0).key().label()).isEqualTo("pool / NoOp (parallelism=2)");
+    }
+
+    @Test
+    void anotherMachineOrJdkIsSaid() throws Exception {
+        assertThat(Baseline.read(results(SAME_MACHINE)).differences(HERE)).isEmpty();
+        Baseline other = Baseline.read(results("{\"cores\": 16, \"cpu\": \"Intel Xeon\", \"jdk\": \"Oracle 21.0.2\"}"));
+        assertThat(other.differences(HERE)).hasSize(2);
+        assertThat(other.differences(HERE).get(0)).contains("another machine", "16 cores, Intel Xeon", "now 2 cores, AMD EPYC");
+        assertThat(other.differences(HERE).get(1)).contains("another JDK", "Oracle 21.0.2", "25.0.3");
+    }
+
+    @Test
+    void aFileThatIsNotLoomysResultsIsNamedWithTheReason() throws IOException {
+        Path notJson = Files.writeString(dir.resolve("a.json"), "not json");
+        assertThatThrownBy(() -> Baseline.read(notJson)).isInstanceOf(BaselineException.class)
+                .hasMessageStartingWith(notJson + ": not json");
+        Path other = Files.writeString(dir.resolve("b.json"), "{\"x\": 1}");
+        assertThatThrownBy(() -> Baseline.read(other)).hasMessage(other + ": not loomy's json results (no \"results\" list)");
+        assertThatThrownBy(() -> Baseline.read(dir.resolve("missing.json"))).hasMessage(dir.resolve("missing.json") + ": no such file");
+    }
+}
