@@ -59,18 +59,21 @@ final class ConfigBuilder {
         checkCounts();
         checkReproducible();
         RunConfig.EngineChoice engine = command.engine.choice();
+        EngineOptions.checkTakes(engine, run.reproducible, measure.autoRepeat(), command.rigor.profile);
+        Locations locations = new Locations(command.inputs, run.output, engine.spark() ? engine.sparkConf() : null);
         List<Filter> filters = filters(selection.config.catalog().registry(), selection.filters);
         RigorOptions rigor = command.rigor;
         Reference reference = rigor.reference(strategies, filters);
-        MeasureSettings settings = rigor.settings(measure.autoRepeat(), run.output);
-        EngineOptions.checkTakes(engine, run.reproducible, settings);
+        MeasureSettings settings = rigor.settings(measure.autoRepeat(), locations.outputFolder());
         RunConfig.Baselines baselines = rigor.baselines();
         checked = RigorOptions.open(baselines);
-        List<ImageFile> images = images(command.inputs);
+        List<ImageFile> images = locations.images(warnings);
+        unreadableFolders = locations.unreadable();
         if (!report.quiet) {
-            Frames.notes(images, warnings);
+            Frames.notes(images.stream().filter(image -> image.uri() == null).toList(), warnings);
         }
-        RunConfig.Output output = new RunConfig.Output(run.output, !run.noWrite, imageFormat);
+        RunConfig.Output output = new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat,
+                locations.outputUri());
         int trials = strategies.size() * filters.size();
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
@@ -79,16 +82,16 @@ final class ConfigBuilder {
         // On Spark, every trial runs in Spark's executors: nothing is forked.
         boolean fork = !engine.spark()
                 && (pinChildren || (measure.fork != null ? measure.fork : trials > 1 || run.maxInFlight.isUnbounded()));
-        RunConfig config = new RunConfig(command.inputs, images, strategies,
+        RunConfig config = new RunConfig(locations.paths(), images, strategies,
                 filters.stream().map(ResolvedFilter::of).toList(),
-                new RunConfig.Selection(selection.strategies, selection.filters), output,
+                new RunConfig.Selection(selection.strategies, selection.filters, locations.given()), output,
                 new RunConfig.Measuring(measure.warmup, measure.repeats(), fork, settings, reference, baselines),
                 new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight, run.strict,
                         run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()),
                 engine);
-        checkInputsUntouched(config, filters, new ReportFiles(report.report, report.chart, report.timeline));
+        checkInputsUntouched(config, filters, new ReportFiles(report.report, report.chart, report.timeline), locations);
         return config;
     }
 
@@ -144,26 +147,12 @@ final class ConfigBuilder {
         return chosen;
     }
 
-    private List<ImageFile> images(List<Path> inputs) throws UsageError {
-        try {
-            InputWalker walker = new InputWalker(warnings);
-            List<ImageFile> images = walker.walk(inputs);
-            unreadableFolders = walker.unreadable();
-            if (images.isEmpty()) {
-                throw new UsageError("no images found in " + inputs + " (looked for "
-                        + String.join(", ", ImageExtensions.ALL) + ")");
-            }
-            return images;
-        } catch (InputProblem e) {
-            throw new UsageError(e.getMessage());
-        }
-    }
-
     /** Outputs, charts and reports may land neither in an input folder nor on an input image. */
-    private static void checkInputsUntouched(RunConfig config, List<Filter> filters, ReportFiles files)
-            throws UsageError {
+    private static void checkInputsUntouched(RunConfig config, List<Filter> filters, ReportFiles files,
+                                             Locations locations) throws UsageError {
         try {
-            InputGuard guard = InputGuard.of(config.inputs(), config.images());
+            List<ImageFile> onPaths = config.images().stream().filter(image -> image.uri() == null).toList();
+            InputGuard guard = InputGuard.of(config.inputs(), onPaths);
             files.checkInputs(guard);
             Path recordings = config.measuring().settings().jfrFolder();
             if (recordings != null) {
@@ -172,8 +161,14 @@ final class ConfigBuilder {
             }
             OutputLayout layout = config.layout();
             if (layout != null) {
-                layout.check(config.inputs(), config.images(), filters.stream().map(Filter::name).toList(),
+                layout.check(config.inputs(), onPaths, filters.stream().map(Filter::name).toList(),
                         config.strategies(), guard);
+            }
+            if (config.output().write() && locations.anyUri()) {
+                OutputLayout relative = config.layoutWithin(Path.of(""));
+                locations.checkOutput(config.images(), config.images().stream()
+                        .map(image -> relative.outputFor(image, filters.get(0).name(), config.strategies().get(0)))
+                        .toList());
             }
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());

@@ -1,10 +1,10 @@
 package dev.loomy.cli;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.loomy.engine.spark.SparkEngines;
-import dev.loomy.results.MeasureSettings;
 import dev.loomy.run.RunConfig;
 import picocli.CommandLine.Option;
 
@@ -57,20 +57,20 @@ public final class EngineOptions {
     }
 
     /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
-    static void checkTakes(RunConfig.EngineChoice engine, boolean reproducible, MeasureSettings settings)
-            throws UsageError {
+    static void checkTakes(RunConfig.EngineChoice engine, boolean reproducible, boolean autoRepeat,
+                           List<String> profiles) throws UsageError {
         if (!engine.spark()) {
             return;
         }
         if (reproducible) {
             throw new UsageError("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
         }
-        if (settings.autoRepeat()) {
+        if (autoRepeat) {
             // The count would follow the driver's view of whole jobs, each paying Spark's scheduling: give it.
             throw new UsageError("--repeat=auto with --engine=spark: each run is a Spark job over every image; "
                     + "give the number of runs, --repeat=N");
         }
-        if (!settings.profiles().isEmpty()) {
+        if (!profiles.isEmpty()) {
             throw new UsageError("--profile with --engine=spark: the profilers watch the JVM that processes the images, "
                     + "and on Spark that is each executor, not loomy's");
         }

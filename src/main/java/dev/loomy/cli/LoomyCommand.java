@@ -59,8 +59,9 @@ public final class LoomyCommand implements Callable<Integer> {
     RigorOptions rigor;
 
     @Parameters(paramLabel = "INPUT", arity = "1..*",
-            description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp)")
-    List<Path> inputs;
+            description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp); "
+                    + "with --engine=spark, URIs too (hdfs://, s3a://, file:)")
+    List<String> inputs;
 
     private final PrintStream out;
     private final PrintStream err;

@@ -17,8 +17,9 @@ public final class RunOptions {
     static final int MAX_THREADS = 4096;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "out",
-            description = "where results go; never inside or equal to an input folder (default: ${DEFAULT-VALUE})")
-    Path output;
+            description = "where results go; never inside or equal to an input folder; with --engine=spark, "
+                    + "a URI too (default: ${DEFAULT-VALUE})")
+    String output;
 
     @Option(names = "--no-write", description = "apply the filters but write nothing (compute-only timing)")
     boolean noWrite;

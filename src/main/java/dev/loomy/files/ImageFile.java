@@ -5,9 +5,17 @@ import java.nio.file.Path;
 /**
  * An input image found by the walk.
  *
- * @param path     where it is, as the user named it (relative or absolute)
+ * @param path     where it is, as the user named it (relative or absolute); for an image read
+ *                 through a URI, its path within the URI's file system, for messages only
  * @param relative its path relative to the input folder it was found in (its file name
  *                 when it was named directly); the output keeps this path
+ * @param uri      where the Spark engine reads it through Hadoop's FileSystem ({@code hdfs://nn/a.jpg}),
+ *                 or null for an image on a path
  */
-public record ImageFile(Path path, Path relative) {
+public record ImageFile(Path path, Path relative, String uri) {
+
+    /** An image on a path. */
+    public ImageFile(Path path, Path relative) {
+        this(path, relative, null);
+    }
 }

@@ -23,7 +23,7 @@ import org.opencv.imgcodecs.Imgcodecs;
  * <p>A damaged image that the decoder gets past (a JPEG cut short) is decoded as far as its
  * data goes and passed on with a warning, unless the reader is strict: then it fails.
  */
-public final class ImageReader {
+public class ImageReader {
 
     /** How often a long storage wait looks whether the run is stopping. */
     private static final Duration CANCEL_CHECK = Duration.ofMillis(50);
@@ -72,7 +72,7 @@ public final class ImageReader {
      * has been told, in one line, what is wrong with it.
      */
     public Mat read(Path file, Consumer<String> warnings) throws ImageException {
-        Mat encoded = SourceFile.read(file);
+        Mat encoded = load(file);
         Mat image = null;
         try {
             FormatCheck.Verdict verdict = FormatCheck.check(file, EncodedBytes.of(encoded));
@@ -98,5 +98,10 @@ public final class ImageReader {
             }
             encoded.release();
         }
+    }
+
+    /** {@code file}'s bytes, in native memory that the caller releases: where a subclass reads them from elsewhere. */
+    protected Mat load(Path file) throws ImageException {
+        return SourceFile.read(file);
     }
 }

@@ -17,7 +17,7 @@ import dev.loomy.files.ImageExtensions;
  * temporary file in the target's folder, then renamed over the target. A reader of the
  * output folder sees the old file or the new one, never a partial one.
  */
-public final class ImageWriter {
+public class ImageWriter {
 
     private final TempFiles temps;
 
@@ -28,13 +28,18 @@ public final class ImageWriter {
     public void write(Mat image, Path target) throws ImageException {
         MatOfByte encoded = encode(image, target);
         try {
-            Files.createDirectories(target.toAbsolutePath().getParent());
-            temps.replace(target, out -> copy(encoded, out));
+            store(encoded, target);
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + e);
         } finally {
             encoded.release();
         }
+    }
+
+    /** Puts the encoded bytes at {@code target}, complete or not at all: where a subclass writes them elsewhere. */
+    protected void store(Mat encoded, Path target) throws IOException {
+        Files.createDirectories(target.toAbsolutePath().getParent());
+        temps.replace(target, out -> copy(encoded, out));
     }
 
     /** The encoded bytes, owned by the caller. */
@@ -62,7 +67,7 @@ public final class ImageWriter {
      * Writes the encoded bytes from native memory a chunk at a time: a large image's bytes
      * never lie whole on the Java heap (see {@link SourceFile#read}).
      */
-    private static void copy(Mat encoded, OutputStream out) throws IOException {
+    protected static void copy(Mat encoded, OutputStream out) throws IOException {
         int length = (int) encoded.total();
         byte[] chunk = new byte[Math.min(SourceFile.CHUNK, Math.max(length, 1))];
         for (int at = 0; at < length; ) {

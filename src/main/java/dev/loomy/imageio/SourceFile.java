@@ -3,6 +3,7 @@ package dev.loomy.imageio;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -56,12 +57,26 @@ public final class SourceFile {
      */
     static Mat read(Path file) throws ImageException {
         long size = size(file);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return read(file, channel, size);
+        } catch (IOException e) {
+            throw failure(file, e);
+        }
+    }
+
+    /**
+     * The whole of {@code channel}, which {@code size} says how long it is (a guess: it is read to
+     * its end), in native memory that the caller releases, read as {@link #read(Path)} reads a file.
+     *
+     * @param file the name failures give
+     */
+    public static Mat read(Path file, ReadableByteChannel channel, long size) throws ImageException, IOException {
         if (size > Integer.MAX_VALUE) {
             throw new ImageException(file, "too large to read: " + size + " bytes, more than OpenCV takes at once");
         }
         Mat bytes = new Mat();
         boolean done = false;
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try {
             if (size > 0) {
                 bytes.create((int) size, 1, CvType.CV_8UC1);
             }
@@ -81,8 +96,6 @@ public final class SourceFile {
             Mat read = at == bytes.rows() ? bytes : cut(bytes, at);
             done = true;
             return read;
-        } catch (IOException e) {
-            throw failure(file, e);
         } catch (CvException e) {
             throw new ImageException(file, "too large to read into memory (" + ImageException.oneLine(e) + ")");
         } finally {

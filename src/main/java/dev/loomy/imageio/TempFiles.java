@@ -213,6 +213,12 @@ public final class TempFiles {
         return deleted;
     }
 
+    /** Whether {@code name} is a temporary name that this run made (or its children, or its Spark executors). */
+    public static boolean ofThisRun(String name) {
+        Matcher owned = OWNED.matcher(name);
+        return owned.matches() && owned.group(1).equals(RUN);
+    }
+
     static boolean leftBehind(Path file, boolean thisRunToo) {
         Matcher owned = OWNED.matcher(String.valueOf(file.getFileName()));
         if (!owned.matches()) {

@@ -75,16 +75,29 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         }
     }
 
-    /** @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter} */
-    public record Selection(List<String> strategy, List<String> filter) {
+    /**
+     * @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter}
+     * @param inputs   INPUT as given, URIs included, or null when {@code RunConfig.inputs} holds them all
+     */
+    public record Selection(List<String> strategy, List<String> filter, List<String> inputs) {
+
+        public Selection(List<String> strategy, List<String> filter) {
+            this(strategy, filter, null);
+        }
     }
 
     /**
      * Where filtered images go.
      *
-     * @param folder {@code --output}; nothing is written there when {@code write} is false
+     * @param folder {@code --output}, or null when it is a URI; nothing is written when {@code write} is false
+     * @param uri    {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
      */
-    public record Output(Path folder, boolean write, OutputFormat format) {
+    public record Output(Path folder, boolean write, OutputFormat format, String uri) {
+
+        /** Output to a folder on a path. */
+        public Output(Path folder, boolean write, OutputFormat format) {
+            this(folder, write, format, null);
+        }
     }
 
     /**
@@ -163,15 +176,20 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         return trials;
     }
 
-    /** Where each output goes, or null when nothing is written. */
+    /** Where each output goes, or null when nothing is written on a path (none, or all through a URI). */
     public OutputLayout layout() {
-        return output.write() ? new OutputLayout(output.folder(), output.format(), trials().size() > 1) : null;
+        return output.write() && output.uri() == null ? layoutWithin(output.folder()) : null;
+    }
+
+    /** Where each output goes below {@code root}: an empty path gives each output's path relative to the output. */
+    public OutputLayout layoutWithin(Path root) {
+        return new OutputLayout(root, output.format(), trials().size() > 1);
     }
 
     /** The options as the results show them. */
     public OptionsUsed options() {
         return new OptionsUsed(selection.strategy(), selection.filter(),
-                output.write() ? output.folder().toString() : null, !output.write(),
+                !output.write() ? null : output.uri() != null ? output.uri() : output.folder().toString(), !output.write(),
                 output.format().name().toLowerCase(java.util.Locale.ROOT),
                 measuring.settings().autoRepeat() ? "auto" : Integer.toString(measuring.repeats()),
                 measuring.reference().strategy() == null ? null : measuring.reference().given(),
@@ -181,7 +199,8 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                 execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
                 execution.maxInFlight().toString(), execution.strict(), measuring.fork(), execution.reproducible(),
                 reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()),
-                inputs.stream().map(Path::toString).toList(), engine.name(), engine.master(), engine.partitions());
+                selection.inputs() != null ? selection.inputs() : inputs.stream().map(Path::toString).toList(),
+                engine.name(), engine.master(), engine.partitions());
     }
 
     private static String text(Path path) {

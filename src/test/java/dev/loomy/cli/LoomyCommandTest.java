@@ -148,6 +148,24 @@ class LoomyCommandTest {
         assertThat(input.resolve("out")).doesNotExist();
     }
 
+    @Test
+    void theLocalEngineTakesFileUrisAsPathsAndRefusesOtherUrisNamingTheOption() throws Exception {
+        Cli plain = Cli.run("--strategy=loop", "--no-fork", "-o", out("plain"), input.toString());
+        Cli uris = Cli.run("--strategy=loop", "--no-fork", "-o", dir.resolve("uris").toUri().toString(),
+                input.toUri().toString());
+
+        assertThat(uris.status()).as(uris.err()).isZero();
+        Map<String, byte[]> expected = contents(dir.resolve("plain"));
+        assertThat(plain.status()).isZero();
+        assertThat(contents(dir.resolve("uris"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+                .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
+        assertUsage(Cli.run("-o", out("x"), "hdfs://namenode/photos"),
+                "INPUT hdfs://namenode/photos: the local engine takes paths and file: URIs; --engine=spark");
+        assertUsage(Cli.run("-o", "s3a://bucket/out", input.toString()),
+                "--output=s3a://bucket/out: the local engine takes paths and file: URIs; --engine=spark");
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+
     private static void assertUsage(Cli cli, String message) {
         assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err().lines().toList()).as(cli.err()).singleElement().asString().startsWith("loomy: ").contains(message);

@@ -2,10 +2,12 @@ package dev.loomy.engine.spark;
 
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Map;
 
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
+import dev.loomy.files.UriFiles;
 import dev.loomy.run.RunControl;
 
 /**
@@ -16,6 +18,7 @@ import dev.loomy.run.RunControl;
 public final class SparkEngines {
 
     static final String IMPLEMENTATION = "dev.loomy.engine.spark.SparkEngine";
+    static final String URI_FILES = "dev.loomy.engine.spark.HadoopFiles";
 
     private SparkEngines() {
     }
@@ -35,6 +38,20 @@ public final class SparkEngines {
     public static String missing() {
         return "--engine=spark needs Spark's jars, which loomy's own jar leaves out: run it through ./run.sh, "
                 + "which builds them once into target/loomy-spark";
+    }
+
+    /**
+     * Inputs and outputs named by URIs, read through Hadoop's FileSystem with the Hadoop settings
+     * among {@code sparkConf} ({@code spark.hadoop.*}); call only when {@link #available()}.
+     */
+    public static UriFiles uriFiles(Map<String, String> sparkConf) {
+        try {
+            return (UriFiles) Class.forName(URI_FILES).getConstructor(Map.class).newInstance(sparkConf);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Hadoop's file systems cannot be reached: " + e, e);
+        }
     }
 
     /** The engine that measures every trial on Spark; call only when {@link #available()}. */

@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,7 +24,7 @@ import dev.loomy.engine.RunExecutor;
 import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
-import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
@@ -50,6 +51,7 @@ final class BatchRunner {
     private static final Map<String, RunConfig> RUNS = new ConcurrentHashMap<>();
     private static final Map<String, Filter> FILTERS = new ConcurrentHashMap<>();
     private static int cvThreads = -1;
+    private static final Map<Map<String, String>, HadoopFiles> HADOOP = new ConcurrentHashMap<>();
 
     private BatchRunner() {
     }
@@ -62,6 +64,7 @@ final class BatchRunner {
         String host = host();
         RunControl control = new RunControl();
         Thread watcher = watch(context, control);
+        HadoopImages hadoop = new HadoopImages(hadoopFiles());
         try {
             Filter filter = FILTERS.computeIfAbsent(work.config() + "\0" + work.filter(), key -> config.filters().stream()
                     .filter(f -> f.name().equals(work.filter())).findFirst().orElseThrow().create());
@@ -71,14 +74,14 @@ final class BatchRunner {
                 @Override
                 protected void emit(String file, String reason) {
                     synchronized (failures) {
-                        failures.add(new BatchResult.Failure(file, reason, false));
+                        failures.add(new BatchResult.Failure(hadoop.named(file), reason, false));
                     }
                 }
 
                 @Override
                 protected void emitWarning(String file, String damage) {
                     synchronized (failures) {
-                        failures.add(new BatchResult.Failure(file, damage, true));
+                        failures.add(new BatchResult.Failure(hadoop.named(file), damage, true));
                     }
                 }
             };
@@ -86,17 +89,19 @@ final class BatchRunner {
             List<Batch.Item> items = new ArrayList<>();
             List<ImagePaths> tasks = new ArrayList<>();
             for (Batch.Item item : batch.items()) {
-                Path input = Path.of(item.input());
-                if (!Files.exists(input, LinkOption.NOFOLLOW_LINKS)) {
+                String unseen = unseen(item.input(), hadoop);
+                if (unseen != null) {
                     // On a cluster, the usual reason: the input is on a disk this executor does not share.
-                    log.report(item.input(), "cannot be seen from executor host " + host + " (inputs and outputs "
-                            + "must be on storage that every executor sees)");
+                    log.report(item.input(), "cannot be seen from executor host " + host + " (" + unseen + ")");
                     timings.add(new BatchResult.Timing(item.index(), 0, 0, ImageTiming.Status.FAILED, null));
                     continue;
                 }
+                Path input = HadoopFiles.isUri(item.input()) ? hadoop.standIn("in", item.index(), item.input())
+                        : Path.of(item.input());
+                Path output = item.output() == null ? null : HadoopFiles.isUri(item.output())
+                        ? hadoop.standIn("out", item.index(), item.output()) : Path.of(item.output());
                 items.add(item);
-                tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()),
-                        item.output() == null ? null : Path.of(item.output())));
+                tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()), output));
             }
             boolean failOnPurpose = work.failFirstTries() >= 0 && context != null && context.attemptNumber() == 0;
             if (failOnPurpose && work.failFirstTries() < tasks.size()) {
@@ -106,9 +111,9 @@ final class BatchRunner {
             Admissions admissions = new Admissions(execution.maxInFlight(),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
-                    ? new ImageWriter(new TempFiles()) : null;
-            ImagePipeline pipeline = new ImagePipeline(new ImageReader(execution.ioLatency(), execution.strict()), filter, writer,
-                    admissions.of(filter));
+                    ? hadoop.writer(new TempFiles()) : null;
+            ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict()), filter,
+                    writer, admissions.of(filter));
             long start = epochNanos();
             RunRecord record = new RunExecutor(control, log, RunListener.NONE)
                     .run(strategy, pipeline, tasks, parallelism, "partition " + batch.partition());
@@ -132,6 +137,32 @@ final class BatchRunner {
         } finally {
             watcher.interrupt();
         }
+    }
+
+    /** Why this executor cannot see {@code input}, or null when it can. */
+    private static String unseen(String input, HadoopImages hadoop) {
+        String shared = "inputs and outputs must be on storage that every executor sees";
+        if (!HadoopFiles.isUri(input)) {
+            return Files.exists(Path.of(input), LinkOption.NOFOLLOW_LINKS) ? null : shared;
+        }
+        try {
+            return hadoop.exists(input) ? null : shared;
+        } catch (IOException | RuntimeException e) {
+            return ImageException.oneLine(e);
+        }
+    }
+
+    /** Hadoop's file systems with the run's {@code spark.hadoop.*} settings, made once per executor JVM. */
+    private static HadoopFiles hadoopFiles() {
+        Map<String, String> conf = new HashMap<>();
+        if (SparkEnv.get() != null) {
+            for (scala.Tuple2<String, String> entry : SparkEnv.get().conf().getAll()) {
+                if (entry._1().startsWith("spark.hadoop.")) {
+                    conf.put(entry._1(), entry._2());
+                }
+            }
+        }
+        return HADOOP.computeIfAbsent(conf, HadoopFiles::new);
     }
 
     /** OpenCV once per executor JVM, and its threads as the run asks. */

@@ -17,7 +17,7 @@ import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
-import dev.loomy.files.OutputLayout;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
@@ -39,6 +39,7 @@ public final class SparkEngine implements Engine {
     static final String FAIL_FIRST_ATTEMPT = "loomy.spark.failFirstAttemptAfter";
 
     private static final long EXECUTOR_PATIENCE_MILLIS = 30_000;
+    private static final String EXECUTOR_OPTIONS = "spark.executor.extraJavaOptions";
 
     private final RunControl control;
     private final FailureLog failures;
@@ -72,18 +73,33 @@ public final class SparkEngine implements Engine {
             return Engine.eachTrial(config.trials(), control, trial -> measure(config, json, trial, runs, cores));
         } finally {
             spark.stop();
+            sweep(config);
+        }
+    }
+
+    /**
+     * Deletes the temporary files that this run's tasks left in an output folder named by a URI
+     * (tasks killed mid-write, by Ctrl-C or a lost executor): their names carry this run's id. An
+     * output folder on a path is swept by the runner, as for the local engine.
+     */
+    private void sweep(RunConfig config) {
+        String folder = config.output().uri();
+        if (config.output().write() && folder != null) {
+            int deleted = new HadoopFiles(config.engine().sparkConf()).sweepThisRun(folder);
+            if (deleted > 0 && !config.reporting().quiet()) {
+                err.println("loomy: deleted " + deleted + " temporary file(s) that stopped tasks left in " + folder);
+            }
         }
     }
 
     private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores)
             throws InterruptedException {
         List<ImageFile> images = config.images();
-        OutputLayout layout = config.layout();
         List<Batch.Item> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
             ImageFile image = images.get(i);
-            items.add(new Batch.Item(i, image.path().toAbsolutePath().toString(), layout == null ? null
-                    : layout.outputFor(image, trial.filter(), trial.strategy()).toAbsolutePath().toString()));
+            items.add(new Batch.Item(i, image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString(),
+                    output(config, image, trial)));
         }
         RunConfig.EngineChoice settings = config.engine();
         List<Batch> batches = Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
@@ -93,6 +109,19 @@ public final class SparkEngine implements Engine {
         return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, control,
                 label -> runs.run(work, batches, images.size(), label)).on("spark");
+    }
+
+    /** Where {@code image}'s output goes, as executors get it: a URI, an absolute path, or null for none. */
+    private static String output(RunConfig config, ImageFile image, Trial trial) {
+        if (!config.output().write()) {
+            return null;
+        }
+        String folder = config.output().uri();
+        if (folder == null) {
+            return config.layout().outputFor(image, trial.filter(), trial.strategy()).toAbsolutePath().toString();
+        }
+        Path relative = config.layoutWithin(Path.of("")).outputFor(image, trial.filter(), trial.strategy());
+        return new org.apache.hadoop.fs.Path(folder, relative.toString()).toString();
     }
 
     private static SparkConf conf(RunConfig.EngineChoice settings) {
@@ -108,10 +137,14 @@ public final class SparkEngine implements Engine {
         if (!master.startsWith("local")) {
             // Executors elsewhere load loomy, OpenCV (with its native library) and the filters file's parser from these.
             conf.setJars(jars().toArray(String[]::new));
-            conf.set("spark.executor.extraJavaOptions", "--enable-native-access=ALL-UNNAMED");
+            // The driver's run id names the executors' temporary files, so that this run's sweep knows them.
+            String options = "--enable-native-access=ALL-UNNAMED -D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN;
+            String given = settings.sparkConf().get(EXECUTOR_OPTIONS);
+            conf.set(EXECUTOR_OPTIONS, given == null ? options : given + " " + options);
         }
         settings.sparkConf().forEach((key, value) -> {
-            if (!key.equals(FAIL_FIRST_ATTEMPT)) {
+            // The executors' Java options given were joined to loomy's above.
+            if (!key.equals(FAIL_FIRST_ATTEMPT) && !(key.equals(EXECUTOR_OPTIONS) && !master.startsWith("local"))) {
                 conf.set(key, value);
             }
         });

@@ -1,0 +1,140 @@
+package dev.loomy.cli;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+import dev.loomy.engine.spark.SparkEngines;
+import dev.loomy.files.ImageExtensions;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.InputWalker;
+import dev.loomy.files.UriFiles;
+
+/**
+ * INPUT and {@code --output} as given: paths, read through java.nio by either engine, and URIs.
+ * The local engine takes {@code file:} URIs as the paths they name and refuses others; the
+ * Spark engine reads every URI ({@code file:} too) through Hadoop's FileSystem.
+ */
+final class Locations {
+
+    /** A scheme and a slash: {@code hdfs://nn/x}, {@code file:/x}; a path such as {@code a:b.jpg} stays a path. */
+    private static final Pattern URI_FORM = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:/.*", Pattern.DOTALL);
+
+    private final List<String> inputs;
+    private final List<Path> paths = new ArrayList<>();
+    private final List<String> uris = new ArrayList<>();
+    private final Path outputFolder;
+    private final String outputUri;
+    private final UriFiles uriFiles;
+    private int unreadable;
+
+    /** @param sparkConf {@code --spark-conf} when the Spark engine runs (Hadoop's settings among it), else null */
+    Locations(List<String> inputs, String output, Map<String, String> sparkConf) throws UsageError {
+        this.inputs = List.copyOf(inputs);
+        boolean spark = sparkConf != null;
+        for (String input : inputs) {
+            if (spark && isUri(input)) {
+                uris.add(input);
+            } else {
+                paths.add(path("INPUT " + input, input));
+            }
+        }
+        boolean outputIsUri = spark && isUri(output);
+        outputFolder = outputIsUri ? null : path("--output=" + output, output);
+        outputUri = outputIsUri ? output : null;
+        uriFiles = uris.isEmpty() && !outputIsUri ? null : SparkEngines.uriFiles(sparkConf);
+    }
+
+    static boolean isUri(String location) {
+        return URI_FORM.matcher(location).matches();
+    }
+
+    /** A path, or the path a {@code file:} URI names; any other URI is the Spark engine's. */
+    private static Path path(String what, String location) throws UsageError {
+        if (!isUri(location)) {
+            return Path.of(location);
+        }
+        if (location.regionMatches(true, 0, "file:", 0, 5)) {
+            try {
+                return Path.of(URI.create(location));
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(what + ": not a file: URI of this machine (" + e.getMessage() + ")");
+            }
+        }
+        throw new UsageError(what + ": the local engine takes paths and file: URIs; --engine=spark reads and writes other "
+                + "URIs through Hadoop's FileSystem");
+    }
+
+    /** The inputs on paths. */
+    List<Path> paths() {
+        return paths;
+    }
+
+    /** INPUT as given, when some are URIs (for the record), else null: the paths say it. */
+    List<String> given() {
+        return uris.isEmpty() ? null : inputs;
+    }
+
+    /** The output folder on a path, or null when it is a URI. */
+    Path outputFolder() {
+        return outputFolder;
+    }
+
+    /** The output folder as a URI for the Spark engine, or null. */
+    String outputUri() {
+        return outputUri;
+    }
+
+    /** Whether an input or the output is a URI: then {@link #checkOutput} checks the output against them. */
+    boolean anyUri() {
+        return uriFiles != null;
+    }
+
+    /** Images on paths first, in the order given, then those below URIs: each input's sorted by relative path. */
+    List<ImageFile> images(Consumer<String> warnings) throws UsageError {
+        try {
+            InputWalker walker = new InputWalker(warnings);
+            List<ImageFile> images = new ArrayList<>(paths.isEmpty() ? List.of() : walker.walk(paths));
+            unreadable = walker.unreadable();
+            Set<String> seen = new HashSet<>();
+            for (String uri : uris) {
+                int repeated = 0;
+                for (ImageFile image : uriFiles.walk(uri)) {
+                    if (seen.add(image.uri())) {
+                        images.add(image);
+                    } else {
+                        repeated++;
+                    }
+                }
+                if (repeated > 0) {
+                    warnings.accept("note: " + uri + ": " + repeated + " image(s) already given by an earlier input, "
+                            + "processed once");
+                }
+            }
+            if (images.isEmpty()) {
+                throw new UsageError("no images found in " + inputs + " (looked for "
+                        + String.join(", ", ImageExtensions.ALL) + ")");
+            }
+            return images;
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** Folders under the inputs that could not be read. */
+    int unreadable() {
+        return unreadable;
+    }
+
+    /** See {@link UriFiles#checkOutput}; only when {@link #anyUri}. */
+    void checkOutput(List<ImageFile> images, List<Path> relativeOutputs) throws InputProblem {
+        uriFiles.checkOutput(outputUri != null ? outputUri : outputFolder.toString(), inputs, images, relativeOutputs);
+    }
+}

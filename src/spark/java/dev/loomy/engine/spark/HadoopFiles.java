@@ -1,0 +1,240 @@
+package dev.loomy.engine.spark;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+
+import dev.loomy.files.ImageExtensions;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.UriFiles;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.TempFiles;
+
+/**
+ * Files named by URIs, through Hadoop's FileSystem: {@code file:} always, {@code hdfs:},
+ * {@code s3a:} and others where their connector is on the class path. The driver lists the
+ * inputs and checks the output; executors read and write through the same class.
+ */
+public final class HadoopFiles implements UriFiles {
+
+    private static final String PREFIX = "spark.hadoop.";
+
+    private final Configuration conf;
+
+    /** @param sparkConf Spark's settings: those under {@code spark.hadoop.} are Hadoop's, as Spark itself takes them */
+    public HadoopFiles(Map<String, String> sparkConf) {
+        conf = new Configuration();
+        sparkConf.forEach((key, value) -> {
+            if (key.startsWith(PREFIX)) {
+                conf.set(key.substring(PREFIX.length()), value);
+            }
+        });
+    }
+
+    /**
+     * {@code path}'s file system. The local one writes no {@code .crc} file beside each output and
+     * checks none: loomy's outputs are the same files, and only those, whichever engine wrote them.
+     */
+    FileSystem fileSystem(Path path) throws IOException {
+        FileSystem fs = path.getFileSystem(conf);
+        fs.setWriteChecksum(false);
+        fs.setVerifyChecksum(false);
+        return fs;
+    }
+
+    @Override
+    public List<ImageFile> walk(String input) throws InputProblem {
+        Path root = new Path(input);
+        try {
+            FileSystem fs = fileSystem(root);
+            FileStatus status = fs.getFileStatus(root);
+            if (!status.isDirectory()) {
+                if (!ImageExtensions.isImage(java.nio.file.Path.of(root.getName()))) {
+                    throw new InputProblem(input + ": not an image file (expected "
+                            + String.join(", ", ImageExtensions.ALL) + ")");
+                }
+                return List.of(image(status.getPath(), root.getName()));
+            }
+            String base = status.getPath().toString() + "/";
+            List<ImageFile> found = new ArrayList<>();
+            Deque<Path> folders = new ArrayDeque<>(List.of(status.getPath()));
+            while (!folders.isEmpty()) {
+                for (FileStatus entry : fs.listStatus(folders.pop())) {
+                    String name = entry.getPath().getName();
+                    if (name.startsWith(".")) {
+                        continue;
+                    }
+                    if (entry.isDirectory()) {
+                        folders.push(entry.getPath());
+                    } else if (ImageExtensions.isImage(java.nio.file.Path.of(name))) {
+                        found.add(image(entry.getPath(), entry.getPath().toString().substring(base.length())));
+                    }
+                }
+            }
+            found.sort(Comparator.comparing(f -> f.relative().toString()));
+            return found;
+        } catch (FileNotFoundException e) {
+            throw new InputProblem(input + ": no such file or folder");
+        } catch (IOException | RuntimeException e) {
+            // A scheme without its connector on the class path, a name node that does not answer, ...
+            throw new InputProblem(input + ": cannot be read (" + ImageException.oneLine(e) + ")");
+        }
+    }
+
+    private static ImageFile image(Path path, String relative) {
+        return new ImageFile(java.nio.file.Path.of(path.toUri().getPath()), java.nio.file.Path.of(relative),
+                path.toString());
+    }
+
+    @Override
+    public void checkOutput(String output, List<String> inputs, List<ImageFile> images,
+                            List<java.nio.file.Path> relativeOutputs) throws InputProblem {
+        try {
+            String out = qualified(output);
+            for (String input : inputs) {
+                String in = qualified(input);
+                if ((out.equals(in) || out.startsWith(in + "/")) && isFolder(input)) {
+                    throw new InputProblem("output folder " + output + " is " + (out.equals(in) ? "the" : "inside the")
+                            + " input folder " + input + ": choose another with -o");
+                }
+            }
+            Map<String, ImageFile> seen = new HashMap<>();
+            Set<String> outputs = new HashSet<>();
+            for (int i = 0; i < images.size(); i++) {
+                String relative = relativeOutputs.get(i).toString();
+                ImageFile previous = seen.putIfAbsent(relative, images.get(i));
+                if (previous != null) {
+                    throw new InputProblem(shown(previous) + " and " + shown(images.get(i)) + " would both be written as "
+                            + relative + ": rename one, or run them separately");
+                }
+                outputs.add(out + "/" + relative);
+            }
+            for (ImageFile image : images) {
+                if (outputs.contains(qualified(shown(image)))) {
+                    throw new InputProblem("input " + shown(image) + " would be overwritten by an output: choose "
+                            + "another folder with -o");
+                }
+            }
+            if (isUri(output)) {
+                writable(new Path(output));
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new InputProblem("--output=" + output + ": cannot be written (" + ImageException.oneLine(e) + ")");
+        }
+    }
+
+    /** Makes the folder and writes and deletes a temporary file in it, so that a folder that cannot be written is found now. */
+    private void writable(Path folder) throws IOException {
+        FileSystem fs = fileSystem(folder);
+        if (!fs.mkdirs(folder)) {
+            throw new IOException("the folder cannot be made");
+        }
+        Path probe = new Path(folder, TempFiles.nameBeside(java.nio.file.Path.of("probe")).getFileName().toString());
+        fs.create(probe, false).close();
+        fs.delete(probe, false);
+    }
+
+    private static String shown(ImageFile image) {
+        return image.uri() != null ? image.uri() : image.path().toString();
+    }
+
+    /** A URI or a path, made absolute and with its scheme (and authority), so that two names of one place match. */
+    private String qualified(String location) {
+        try {
+            Path path = isUri(location) ? new Path(location)
+                    : new Path(java.nio.file.Path.of(location).toAbsolutePath().normalize().toUri());
+            String name = fileSystem(path).makeQualified(path).toString();
+            return name.endsWith("/") ? name.substring(0, name.length() - 1) : name;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(location + ": " + ImageException.oneLine(e), e);
+        }
+    }
+
+    private boolean isFolder(String location) throws IOException {
+        Path path = isUri(location) ? new Path(location) : new Path(java.nio.file.Path.of(location).toAbsolutePath().toUri());
+        try {
+            return fileSystem(path).getFileStatus(path).isDirectory();
+        } catch (FileNotFoundException e) {
+            return false;
+        }
+    }
+
+    /** How the driver sends locations to executors: a URI, or an absolute path (which starts with a slash). */
+    static boolean isUri(String location) {
+        return !location.startsWith("/") && location.matches("(?s)^[A-Za-z][A-Za-z0-9+.-]*:/.*");
+    }
+
+    /** What writes a file's bytes. */
+    interface Content {
+        void write(OutputStream out) throws IOException;
+    }
+
+    /**
+     * Writes {@code target} whole or not at all: into a hidden temporary file beside it, named as
+     * {@link TempFiles} names them (with the run's id, which executors have from the driver), then
+     * renamed over it. HDFS and object stores do not rename over an existing file: a retried or
+     * speculative attempt's output, complete and the same bytes, is deleted first.
+     */
+    void replace(Path target, Content content) throws IOException {
+        FileSystem fs = fileSystem(target);
+        Path temp = new Path(target.getParent(),
+                TempFiles.nameBeside(java.nio.file.Path.of(target.getName())).getFileName().toString());
+        boolean renamed = false;
+        try {
+            try (FSDataOutputStream out = fs.create(temp, false)) {
+                content.write(out);
+            }
+            if (!fs.rename(temp, target)) {
+                fs.delete(target, false);
+                if (!fs.rename(temp, target)) {
+                    throw new IOException("cannot rename " + temp + " to " + target.getName());
+                }
+            }
+            renamed = true;
+        } finally {
+            if (!renamed) {
+                fs.delete(temp, false);
+            }
+        }
+    }
+
+    /** Deletes this run's temporary files below {@code folder}: left by tasks killed mid-write. Returns how many. */
+    int sweepThisRun(String folder) {
+        int deleted = 0;
+        try {
+            Path root = new Path(folder);
+            FileSystem fs = fileSystem(root);
+            if (!fs.exists(root)) {
+                return 0;
+            }
+            RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
+            while (files.hasNext()) {
+                Path file = files.next().getPath();
+                if (TempFiles.ofThisRun(file.getName()) && fs.delete(file, false)) {
+                    deleted++;
+                }
+            }
+        } catch (IOException e) {
+            // What could not be listed is left; its names say which run left it.
+        }
+        return deleted;
+    }
+}
