@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.loomy.TestImages;
 import dev.loomy.cli.ExitCodes;
 import dev.loomy.cli.Main;
+import dev.loomy.imageio.TempFiles;
 
 /**
  * The Spark engine on an embedded master, {@code local[2,F]}: two task threads in this JVM,
@@ -65,6 +66,44 @@ class SparkEngineTest {
         assertThat(Double.parseDouble(column(spark.out(), "time_ms_ci_low"))).isLessThanOrEqualTo(mean);
         assertThat(Double.parseDouble(column(spark.out(), "time_ms_ci_high"))).isGreaterThanOrEqualTo(mean);
         assertThat(Double.parseDouble(column(spark.out(), "speedup"))).isEqualTo(1.0);
+    }
+
+    @Test
+    void fileUrisAreReadAndWrittenThroughHadoopWithTheLocalEnginesBytes() throws IOException {
+        Files.write(input.resolve("broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 1, 2, 3});
+        Files.write(input.resolve(".hidden.png"), new byte[] {1});
+        // Left by a task of this run killed mid-write: the run's sweep deletes it.
+        Path stale = dir.resolve("uri/." + "photo1.png." + TempFiles.RUN + "-abc.loomy-tmp");
+        Files.createDirectories(stale.getParent());
+        Files.write(stale, new byte[] {1, 2});
+        Run local = run("--strategy=loop", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());
+        Run spark = run("--engine=spark", "--master=local[2,2]", "--partitions=3", "--strategy=virtual",
+                "--format=json", "-o", "file://" + dir.resolve("uri"), "file://" + input);
+
+        assertThat(local.status()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        // The same files, and only those: no temporary file, no checksum file beside each output.
+        Map<String, byte[]> expected = files(dir.resolve("local"));
+        assertThat(expected).hasSize(9);
+        assertThat(files(dir.resolve("uri"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+                .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
+        // A failure names the image as its URI.
+        assertThat(spark.err().lines().filter(l -> l.contains("broken.png"))).singleElement().asString()
+                .startsWith("loomy: file:" + input.resolve("broken.png"));
+        assertThat(spark.out()).contains("\"output\" : \"file://" + dir.resolve("uri") + "\"")
+                .contains("\"inputs\" : [ \"file://" + input + "\" ]");
+    }
+
+    @Test
+    void anOutputUriInsideAnInputFolderIsRefusedBeforeAnyWork() {
+        Run spark = run("--engine=spark", "--master=local[1]", "-o", "file://" + input.resolve("out"),
+                "file://" + input);
+
+        assertThat(spark.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(spark.err().lines()).singleElement().asString()
+                .isEqualTo("loomy: output folder file://" + input.resolve("out") + " is inside the input folder file://"
+                        + input + ": choose another with -o");
+        assertThat(input.resolve("out")).doesNotExist();
     }
 
     @Test
