@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The Spark engine on a loopback standalone cluster, with an executor lost mid-run:
 #   ./run.sh spark-cluster start --workers=2; a run on its spark://127.0.0.1:PORT; one executor killed
-#   with kill -9 while outputs are being written. The run must still exit 0 with every output identical
-#   to the local engine's (and no temporary file left), and `spark-cluster stop` must leave no master,
-#   worker or executor of the cluster running. Run by .ci/run after the unit tests.
+#   with kill -9 while outputs are being written; the inputs are read through Hadoop's FileSystem (a
+#   file: URI). The run must still exit 0 with every output identical to the local engine's (and no
+#   temporary file left), the executors must carry the driver's run id for their temporary names, and
+#   `spark-cluster stop` must leave no master, worker or executor of the cluster running. Run by
+#   .ci/run after the unit tests.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -40,7 +42,7 @@ pids="$(awk '{ print $2 }' "$cluster/state")"
 say "cluster at $url: processes $(echo $pids)"
 
 "$root/run.sh" --engine=spark --master="$url" --partitions=8 --strategy=loop --filter="$filter" --format=csv \
-    -o "$scratch/spark" "$scratch/in" > "$scratch/spark.csv" 2> "$scratch/spark.err" &
+    -o "$scratch/spark" "file://$scratch/in" > "$scratch/spark.csv" 2> "$scratch/spark.err" &
 run=$!
 
 # Once some outputs are written, one executor dies at once.
@@ -51,7 +53,12 @@ for _ in $(seq 1 600); do
     if (( written >= 10 )); then
         killed="$(executors)"
         killed="${killed%%$'\n'*}"
-        [[ -n "$killed" ]] && kill -9 "$killed"
+        if [[ -n "$killed" ]]; then
+            # Its temporary names carry the driver's run id (run.sh execs the driver: its pid), so the driver sweeps them.
+            tr '\0' ' ' < "/proc/$killed/cmdline" | grep -q -- "-Dloomy.run=$run " \
+                || fail "executor $killed was not given the driver's run id ($run)"
+            kill -9 "$killed"
+        fi
         break
     fi
     kill -0 "$run" 2>/dev/null || break
