@@ -19,6 +19,7 @@ import org.apache.spark.TaskContext;
 import org.opencv.core.Core;
 
 import dev.loomy.admission.Admissions;
+import dev.loomy.admission.InFlightLimit;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunExecutor;
 import dev.loomy.engine.RunListener;
@@ -108,7 +109,7 @@ final class BatchRunner {
                 tasks = tasks.subList(0, work.failFirstTries());
             }
             int parallelism = execution.parallelism();
-            Admissions admissions = new Admissions(execution.maxInFlight(),
+            Admissions admissions = new Admissions(limit(execution.maxInFlight(), batch, parallelism),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
                     ? hadoop.writer(new TempFiles()) : null;
@@ -137,6 +138,17 @@ final class BatchRunner {
         } finally {
             watcher.interrupt();
         }
+    }
+
+    /**
+     * {@code auto} estimates an image's memory from its header, which it reads from a path; the
+     * header of an image behind a URI it cannot read, so a task with such images holds at most
+     * {@link InFlightLimit#PER_CORE} images per thread instead: a bound by count, not by bytes.
+     */
+    static InFlightLimit limit(InFlightLimit asked, Batch batch, int parallelism) {
+        boolean uris = batch.items().stream().anyMatch(item -> HadoopFiles.isUri(item.input()));
+        return uris && asked instanceof InFlightLimit.Auto
+                ? new InFlightLimit.Images(InFlightLimit.PER_CORE * parallelism) : asked;
     }
 
     /** Why this executor cannot see {@code input}, or null when it can. */

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.admission.InFlightLimit;
 import dev.loomy.filter.NoOp;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.run.RunConfig;
@@ -41,6 +42,16 @@ class BatchRunnerTest {
         });
         assertThat(dir.resolve("out/seen.png")).exists();
         assertThat(dir.resolve("out/elsewhere.png")).doesNotExist();
+    }
+
+    @Test
+    void aTaskWithImagesBehindUrisHoldsTwoPerThreadUnderAuto() {
+        Batch paths = new Batch(0, List.of(new Batch.Item(0, "/in/a.png", null)));
+        Batch uris = new Batch(1, List.of(new Batch.Item(0, "/in/a.png", null), new Batch.Item(1, "file:/in/b.png", null)));
+
+        assertThat(BatchRunner.limit(new InFlightLimit.Auto(), paths, 3)).isEqualTo(new InFlightLimit.Auto());
+        assertThat(BatchRunner.limit(new InFlightLimit.Auto(), uris, 3)).isEqualTo(new InFlightLimit.Images(6));
+        assertThat(BatchRunner.limit(new InFlightLimit.Images(1), uris, 3)).isEqualTo(new InFlightLimit.Images(1));
     }
 
     private static Work work() {
