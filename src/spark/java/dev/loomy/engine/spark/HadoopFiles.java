@@ -17,6 +17,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
@@ -50,14 +51,13 @@ public final class HadoopFiles implements UriFiles {
     }
 
     /**
-     * {@code path}'s file system. The local one writes no {@code .crc} file beside each output and
-     * checks none: loomy's outputs are the same files, and only those, whichever engine wrote them.
+     * {@code path}'s file system. For {@code file:}, the raw one under Hadoop's local file system,
+     * which writes a {@code .crc} file beside each output: loomy's outputs are the same files, and
+     * only those, whichever engine wrote them.
      */
     FileSystem fileSystem(Path path) throws IOException {
         FileSystem fs = path.getFileSystem(conf);
-        fs.setWriteChecksum(false);
-        fs.setVerifyChecksum(false);
-        return fs;
+        return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
     }
 
     @Override
