@@ -71,8 +71,10 @@ final class Captions {
         List<String> lines = new ArrayList<>();
         List<Summary> summaries = results.summaries();
         if (summaries.stream().anyMatch(s -> s.time() != null && s.time().n() < 3)) {
+            // --engine=spark refuses --repeat=auto: each of its runs is a whole Spark job.
+            boolean spark = results.options() != null && "spark".equals(results.options().engine());
             lines.add("Fewer than 3 counted runs: the confidence interval says little (nothing from one run); use "
-                    + "--repeat=3 or more, or --repeat=auto.");
+                    + "--repeat=3 or more" + (spark ? "." : ", or --repeat=auto."));
         }
         if (results.baseline() != null) {
             lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when the "

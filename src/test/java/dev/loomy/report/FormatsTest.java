@@ -154,6 +154,17 @@ class FormatsTest {
     }
 
     @Test
+    void fewRunsOnSparkSuggestMoreRunsButNotTheAutomaticCountSparkRefuses() {
+        // The captions are wrapped: read as one line.
+        String local = render(new TableFormat(), SampleResults.results()).replace('\n', ' ');
+        String spark = render(new TableFormat(), SampleResults.results("spark", "local[2]")).replace('\n', ' ');
+
+        assertThat(local).contains("use --repeat=3 or more, or --repeat=auto.");
+        assertThat(spark).contains("measured on Spark (master local[2])").contains("use --repeat=3 or more.")
+                .doesNotContain("--repeat=auto");
+    }
+
+    @Test
     void theTableGroupsRowsByStrategyAndSaysOnceWhatWasMeasured() {
         String text = render(new TableFormat(), SampleResults.results());
         assertThat(text).startsWith("Time: wall time of one whole run over all 4 images, median of 3 runs after 1 warm-up");

@@ -36,6 +36,11 @@ final class SampleResults {
 
     /** loop (400, 420, 410 ms) and virtual (200, 100, 300 ms) over 4 images, virtual-priority with two lanes, a crash. */
     static Results results() {
+        return results("local", null);
+    }
+
+    /** The same, measured by {@code engine} ({@code spark} on {@code master}). */
+    static Results results(String engine, String master) {
         Measurement loop = new Measurement("loop", "NoOp", 4, 1, List.of(run(400, 4), run(420, 4), run(410, 4)), Outcome.OK, null);
         Measurement virtual = new Measurement("virtual", "NoOp", 4, 1, List.of(run(200, 4), run(100, 4), run(300, 4)),
                 Outcome.OK, null);
@@ -43,7 +48,7 @@ final class SampleResults {
                 List.of(run(205, 4, "priority 1", "priority 10")), Outcome.OK, null);
         Measurement crashed = Measurement.crashed("threads", "NoOp", 4, 1, List.of(), "exit status 137, a|b");
         OptionsUsed options = new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), "out", false, "same", "3", null, null, null, null,
-                List.of(), 1, 2, 1, "0", "auto", false, true, false, "table", null, null, null, List.of("in"), "local", null, null);
+                List.of(), 1, 2, 1, "0", "auto", false, true, false, "table", null, null, null, List.of("in"), engine, master, null);
         return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options, false, true);
     }
 }
