@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
@@ -21,6 +22,7 @@ import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.run.RunConfig;
+import dev.loomy.run.Scan;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 
@@ -54,6 +56,8 @@ final class ConfigBuilder {
             return null;
         });
         checkCounts();
+        Scan scan = run.scan();
+        checkScanInOneJvm(scan, strategies);
         checkReproducible();
         List<ResolvedFilter> filters = selection.resolve();
         List<String> filterNames = filters.stream().map(ResolvedFilter::name).toList();
@@ -67,19 +71,20 @@ final class ConfigBuilder {
             Frames.notes(images, warnings);
         }
         RunConfig.Output output = new RunConfig.Output(run.output, !run.noWrite, imageFormat);
-        int trials = strategies.size() * filters.size();
+        int trials = strategies.size() * filters.size() * scan.size();
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
         // OpenCV reads its pinning once, when its library loads: only a new JVM can be pinned.
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
-        boolean fork = pinChildren || (measure.fork != null ? measure.fork : trials > 1 || run.maxInFlight.isUnbounded());
+        boolean fork = pinChildren || (measure.fork != null ? measure.fork : trials > 1
+                || scan.maxInFlight().stream().anyMatch(InFlightLimit::isUnbounded));
         RunConfig config = new RunConfig(command.inputs, images, strategies, filters,
-                new RunConfig.Selection(selection.strategies, selection.filters), output,
+                new RunConfig.Selection(selection.strategies, selection.filters, selection.params), output,
                 new RunConfig.Measuring(measure.warmup, measure.repeats(), fork, settings, reference, baselines),
-                new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight, run.strict,
-                        run.reproducible || OpenCvPinning.active(), pinChildren),
+                new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
+                        scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
-                        !report.quiet && !report.noProgress && StderrTerminal.detected()));
+                        !report.quiet && !report.noProgress && StderrTerminal.detected()), scan);
         checkInputsUntouched(config, filterNames, new ReportFiles(report.report, report.chart, report.timeline));
         return config;
     }
@@ -100,15 +105,17 @@ final class ConfigBuilder {
         if (warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + warmup);
         }
-        int parallelism = command.run.parallelism();
-        if (parallelism < 1 || parallelism > RunOptions.MAX_THREADS) {
-            throw new UsageError("--parallelism must be from 1 to " + RunOptions.MAX_THREADS + ", not " + parallelism);
-        }
-        int cvThreads = command.run.cvThreads;
-        if (cvThreads < 1 || cvThreads > RunOptions.MAX_THREADS) {
-            throw new UsageError("--cv-threads must be from 1 to " + RunOptions.MAX_THREADS + ", not " + cvThreads);
-        }
         command.selection.check();
+    }
+
+    /** Carriers are fixed when a JVM's first virtual thread starts: only children can have several counts. */
+    private void checkScanInOneJvm(Scan scan, List<String> strategies) throws UsageError {
+        boolean virtual = strategies.stream().anyMatch(s -> s.startsWith("virtual"));
+        if (virtual && scan.parallelism().size() > 1 && Boolean.FALSE.equals(command.measure.fork)) {
+            throw new UsageError("--parallelism=" + scan.parallelism().stream().map(String::valueOf)
+                    .collect(Collectors.joining(",")) + " with --no-fork: a JVM's virtual-thread carriers are fixed "
+                    + "when its first virtual thread starts; drop --no-fork");
+        }
     }
 
     /** --reproducible measures in children started with OpenCV pinned, unless this JVM already is. */

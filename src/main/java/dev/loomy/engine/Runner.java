@@ -1,6 +1,7 @@
 package dev.loomy.engine;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ import dev.loomy.results.Results;
 import dev.loomy.run.Interrupts;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
+import dev.loomy.run.Scan;
 
 /**
  * Runs a {@link RunConfig} and returns its results: prepares this JVM, picks the engine the
@@ -60,7 +62,7 @@ public final class Runner {
         List<Measurement> measurements;
         try (Interrupts interrupts = Interrupts.forRun(control, temps, fork && layout != null ? layout.root() : null,
                 err, quiet)) {
-            measurements = engine(config).run(config);
+            measurements = points(config);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
@@ -69,6 +71,23 @@ public final class Runner {
         cleanUp(measurements, fork, layout, quiet);
         return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
                 config.measuring().reference(), null);
+    }
+
+    /**
+     * Each point of the scan in turn (the run itself without one), its measurements marked with
+     * the point's values; after an interrupt, no other point starts.
+     */
+    private List<Measurement> points(RunConfig config) throws InterruptedException {
+        List<Measurement> measurements = new ArrayList<>();
+        for (Scan.Point point : config.points()) {
+            if (control.interrupted()) {
+                break;
+            }
+            RunConfig one = config.at(point);
+            Core.setNumThreads(one.execution().cvThreads());
+            engine(one).run(one).forEach(m -> measurements.add(m.at(point.values())));
+        }
+        return measurements;
     }
 
     /** Where the trials are measured: in this JVM, or in one child JVM each. */

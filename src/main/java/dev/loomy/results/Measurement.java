@@ -1,7 +1,10 @@
 package dev.loomy.results;
 
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.loomy.profile.Profile;
 
@@ -14,9 +17,21 @@ import dev.loomy.profile.Profile;
  * @param outcome  how it ended
  * @param note     why it crashed or was interrupted, or null
  * @param profile  what {@code --profile} recorded over the counted runs, or null when nothing was profiled
+ * @param scan     the values of the scanned options this was measured at ({@code parallelism=4}), by
+ *                 column; empty without a scan
  */
 public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
-                          Outcome outcome, String note, Profile profile) {
+                          Outcome outcome, String note, Profile profile, Map<String, String> scan) {
+
+    public Measurement {
+        scan = scan == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(scan));
+    }
+
+    /** A measurement outside a scan. */
+    public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
+                       Outcome outcome, String note, Profile profile) {
+        this(strategy, filter, images, warmups, runs, outcome, note, profile, Map.of());
+    }
 
     /** A measurement without a profile. */
     public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
@@ -27,6 +42,16 @@ public record Measurement(String strategy, String filter, int images, int warmup
     public static Measurement crashed(String strategy, String filter, int images, int warmups,
                                       List<RunRecord> runs, String reason) {
         return new Measurement(strategy, filter, images, warmups, List.copyOf(runs), Outcome.CRASHED, reason);
+    }
+
+    /** This measurement, made at the scan's point {@code values}. */
+    public Measurement at(Map<String, String> values) {
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, values);
+    }
+
+    /** Whether {@code other} measured the same filter at the same point of a scan (the strategy aside). */
+    public boolean sameFilterAndPoint(Measurement other) {
+        return filter.equals(other.filter) && scan.equals(other.scan);
     }
 
     /** Failed images in the worst counted run (every run reads the same files, so they agree). */

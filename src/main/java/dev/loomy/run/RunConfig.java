@@ -42,13 +42,27 @@ import dev.loomy.results.Reference;
  * @param strategies the strategies' names, in the order they are measured
  * @param filters    the filters, in the order they are measured
  * @param selection  --strategy and --filter as the user gave them, for the record
+ * @param execution  how images are processed; with a scan, its first point
+ * @param scan       the values of the scanned options: a run of several points is measured point by
+ *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
  */
 public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
-                        Execution execution, Reporting reporting) {
+                        Execution execution, Reporting reporting, Scan scan) {
 
-    /** @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter} */
-    public record Selection(List<String> strategy, List<String> filter) {
+    /**
+     * @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter}
+     * @param param    each {@code --param} as given
+     */
+    public record Selection(List<String> strategy, List<String> filter, List<String> param) {
+
+        public Selection {
+            param = param == null ? List.of() : List.copyOf(param);
+        }
+
+        public Selection(List<String> strategy, List<String> filter) {
+            this(strategy, filter, List.of());
+        }
     }
 
     /**
@@ -115,9 +129,28 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         images = List.copyOf(images);
         strategies = List.copyOf(strategies);
         filters = List.copyOf(filters);
+        scan = scan == null ? Scan.NONE : scan;
     }
 
-    /** Every strategy with every filter, strategy by strategy. */
+    /** A run without a scan. */
+    public RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies, List<ResolvedFilter> filters,
+                     Selection selection, Output output, Measuring measuring, Execution execution,
+                     Reporting reporting) {
+        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, Scan.NONE);
+    }
+
+    /** The points of the scan, or the run's one configuration when nothing is scanned. */
+    public List<Scan.Point> points() {
+        return scan.points(execution);
+    }
+
+    /** This run at one point of its scan: the config a JVM measuring that point receives. */
+    public RunConfig at(Scan.Point point) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, point.execution(),
+                reporting, Scan.NONE);
+    }
+
+    /** Every strategy with every filter, strategy by strategy (at each point of a scan alike). */
     public List<Trial> trials() {
         List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
         for (String strategy : strategies) {
@@ -135,7 +168,7 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
 
     /** The options as the results show them. */
     public OptionsUsed options() {
-        return new OptionsUsed(selection.strategy(), selection.filter(),
+        return new OptionsUsed(selection.strategy(), selection.filter(), selection.param(),
                 output.write() ? output.folder().toString() : null, !output.write(),
                 output.format().name().toLowerCase(java.util.Locale.ROOT),
                 measuring.settings().autoRepeat() ? "auto" : Integer.toString(measuring.repeats()),
@@ -143,9 +176,16 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                 measuring.baselines().compareWith(), measuring.baselines().saveAs(),
                 measuring.baselines().failOnRegression(),
                 measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(), measuring.warmups(),
-                execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
-                execution.maxInFlight().toString(), execution.strict(), measuring.fork(), execution.reproducible(),
+                given(scan.parallelism(), execution.parallelism(), String::valueOf),
+                given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
+                given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
+                given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(), measuring.fork(), execution.reproducible(),
                 reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()), inputs.stream().map(Path::toString).toList());
+    }
+
+    /** An option's values, comma-separated when scanned. */
+    private static <T> String given(List<T> scanned, T value, java.util.function.Function<T, String> text) {
+        return scanned.size() > 1 ? String.join(",", scanned.stream().map(text).toList()) : text.apply(value);
     }
 
     private static String text(Path path) {
