@@ -97,6 +97,8 @@ public final class ScanChart {
                 .yAxisTitle(yTitle).build();
         Charts.style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        // Every line's point for a value on that value's tick, not side by side as bars would be.
+        chart.getStyler().setOverlapped(true);
         chart.getStyler().setMarkerSize(8);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisDecimalPattern("#,##0.#");
