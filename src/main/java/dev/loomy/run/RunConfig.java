@@ -146,7 +146,11 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
 
     /** This run at one point of its scan: the config a JVM measuring that point receives. */
     public RunConfig at(Scan.Point point) {
-        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, point.execution(),
+        // Each point's recordings in a folder of its own, parallelism=4: the same trial is measured at every point.
+        Measuring own = point.values().isEmpty() ? measuring : new Measuring(measuring.warmups(), measuring.repeats(),
+                measuring.fork(), measuring.settings().inFolder(point.label()), measuring.reference(),
+                measuring.baselines());
+        return new RunConfig(inputs, images, strategies, filters, selection, output, own, point.execution(),
                 reporting, Scan.NONE);
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.function.Function;
 
 import dev.loomy.admission.InFlightLimit;
@@ -34,6 +35,13 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
      * @param values    each scanned option's column and value ({@code parallelism=4}); empty without a scan
      */
     public record Point(RunConfig.Execution execution, Map<String, String> values) {
+
+        /** {@code parallelism=4,io_latency_ms=20}: the values, fit for a file name. */
+        public String label() {
+            StringJoiner label = new StringJoiner(",");
+            values.forEach((column, value) -> label.add(column + "=" + value));
+            return label.toString();
+        }
     }
 
     public Scan {

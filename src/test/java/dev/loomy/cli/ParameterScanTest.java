@@ -72,6 +72,21 @@ class ParameterScanTest {
     }
 
     @Test
+    void eachPointKeepsItsOwnRecording() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 2, 16, 16);
+        Path out = dir.resolve("out");
+
+        JsonNode root = json(Run.of("-s", "loop", "--io-latency=0,1ms", "--profile=jfr", "--no-write", "--quiet",
+                "-o", out.toString(), "--format=json", in.toString()));
+
+        List<String> files = root.get("results").valueStream().map(r -> r.get("jfr_file").asText()).toList();
+        assertThat(files).containsExactly(out.resolve("jfr/io_latency_ms=0/loop-NoOp.jfr").toString(),
+                out.resolve("jfr/io_latency_ms=1/loop-NoOp.jfr").toString());
+        files.forEach(file -> assertThat(Path.of(file)).isRegularFile());
+    }
+
+    @Test
     void aValueOutOfRangeOrCarriersScannedInOneJvmAreBadUsage() {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 1, 16, 16);
