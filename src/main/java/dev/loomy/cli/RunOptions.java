@@ -45,7 +45,7 @@ public final class RunOptions {
                     + "such as a network share (default: none); a comma list scans them (0,5ms,20ms)")
     List<Duration> ioLatency;
 
-    @Option(names = "--max-in-flight", paramLabel = "N|auto|unbounded[,...]", split = ",", defaultValue = "auto",
+    @Option(names = "--max-in-flight", paramLabel = "N|auto|unbounded", split = ",", defaultValue = "auto",
             converter = InFlightLimitConverter.class,
             description = "images decoded and held in memory at once, for every strategy: a number, auto (from the "
                     + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE}); a comma "
