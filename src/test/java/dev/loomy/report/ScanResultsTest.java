@@ -61,7 +61,8 @@ class ScanResultsTest {
         assertThat(csv.subList(1, 5)).extracting(l -> l.substring(0, l.indexOf(",4,")))
                 .containsExactly("loop,NoOp,1", "virtual,NoOp,1", "loop,NoOp,8", "virtual,NoOp,8");
         assertThat(render(new TableFormat(), results)).contains("Parallelism");
-        assertThat(render(new MarkdownFormat(), results)).contains("| Parallelism |");
+        assertThat(render(new MarkdownFormat(), results)).contains("| Parallelism |",
+                "each strategy and filter at each scanned value measured in its own JVM");
         assertThat(render(new JsonFormat(), results)).contains("\"scanned\" : [ \"parallelism\" ]", "\"parallelism\" : 8");
         assertThat(render(new CsvFormat(), SampleResults.results()).lines().findFirst().orElseThrow())
                 .doesNotContain("parallelism");
