@@ -1,12 +1,12 @@
 package dev.loomy.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
@@ -14,8 +14,6 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
-import dev.loomy.filter.Filter;
-import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
 import dev.loomy.opencv.OpenCvPinning;
@@ -24,6 +22,7 @@ import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.run.RunConfig;
+import dev.loomy.run.Scan;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 
@@ -57,13 +56,16 @@ final class ConfigBuilder {
             return null;
         });
         checkCounts();
+        Scan scan = run.scan();
+        checkScanInOneJvm(scan, strategies);
         checkReproducible();
         RunConfig.EngineChoice engine = command.engine.choice();
-        EngineOptions.checkTakes(engine, run.reproducible, measure.autoRepeat(), command.rigor.profile);
+        EngineOptions.checkTakes(engine, run.reproducible, measure.autoRepeat(), command.rigor.profile, scan);
         Locations locations = new Locations(command.inputs, run.output, engine.spark() ? engine.sparkConf() : null);
-        List<Filter> filters = filters(selection.config.catalog().registry(), selection.filters);
+        List<ResolvedFilter> filters = selection.resolve();
+        List<String> filterNames = filters.stream().map(ResolvedFilter::name).toList();
         RigorOptions rigor = command.rigor;
-        Reference reference = rigor.reference(strategies, filters);
+        Reference reference = rigor.reference(strategies, filterNames);
         MeasureSettings settings = rigor.settings(measure.autoRepeat(), locations.outputFolder());
         RunConfig.Baselines baselines = rigor.baselines();
         checked = RigorOptions.open(baselines);
@@ -74,24 +76,24 @@ final class ConfigBuilder {
         }
         RunConfig.Output output = new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat,
                 locations.outputUri());
-        int trials = strategies.size() * filters.size();
+        int trials = strategies.size() * filters.size() * scan.size();
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
         // OpenCV reads its pinning once, when its library loads: only a new JVM can be pinned.
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
         // On Spark, every trial runs in Spark's executors: nothing is forked.
-        boolean fork = !engine.spark()
-                && (pinChildren || (measure.fork != null ? measure.fork : trials > 1 || run.maxInFlight.isUnbounded()));
-        RunConfig config = new RunConfig(locations.paths(), images, strategies,
-                filters.stream().map(ResolvedFilter::of).toList(),
-                new RunConfig.Selection(selection.strategies, selection.filters, locations.given()), output,
+        boolean fork = !engine.spark() && (pinChildren || (measure.fork != null ? measure.fork : trials > 1
+                || scan.maxInFlight().stream().anyMatch(InFlightLimit::isUnbounded)));
+        RunConfig config = new RunConfig(locations.paths(), images, strategies, filters,
+                new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given()),
+                output,
                 new RunConfig.Measuring(measure.warmup, measure.repeats(), fork, settings, reference, baselines),
-                new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight, run.strict,
-                        run.reproducible || OpenCvPinning.active(), pinChildren),
+                new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
+                        scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
-                        !report.quiet && !report.noProgress && StderrTerminal.detected()),
-                engine);
-        checkInputsUntouched(config, filters, new ReportFiles(report.report, report.chart, report.timeline), locations);
+                        !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
+        checkInputsUntouched(config, filterNames, new ReportFiles(report.report, report.chart, report.timeline),
+                locations);
         return config;
     }
 
@@ -111,15 +113,17 @@ final class ConfigBuilder {
         if (warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + warmup);
         }
-        int parallelism = command.run.parallelism();
-        if (parallelism < 1 || parallelism > RunOptions.MAX_THREADS) {
-            throw new UsageError("--parallelism must be from 1 to " + RunOptions.MAX_THREADS + ", not " + parallelism);
-        }
-        int cvThreads = command.run.cvThreads;
-        if (cvThreads < 1 || cvThreads > RunOptions.MAX_THREADS) {
-            throw new UsageError("--cv-threads must be from 1 to " + RunOptions.MAX_THREADS + ", not " + cvThreads);
-        }
         command.selection.check();
+    }
+
+    /** Carriers are fixed when a JVM's first virtual thread starts: only children can have several counts. */
+    private void checkScanInOneJvm(Scan scan, List<String> strategies) throws UsageError {
+        boolean virtual = strategies.stream().anyMatch(s -> s.startsWith("virtual"));
+        if (virtual && scan.parallelism().size() > 1 && Boolean.FALSE.equals(command.measure.fork)) {
+            throw new UsageError("--parallelism=" + scan.parallelism().stream().map(String::valueOf)
+                    .collect(Collectors.joining(",")) + " with --no-fork: a JVM's virtual-thread carriers are fixed "
+                    + "when its first virtual thread starts; drop --no-fork");
+        }
     }
 
     /** --reproducible measures in children started with OpenCV pinned, unless this JVM already is. */
@@ -135,20 +139,8 @@ final class ConfigBuilder {
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 
-    /** The filters named, each once, in the order first named. */
-    private static List<Filter> filters(FilterRegistry registry, List<String> names) throws UsageError {
-        List<Filter> chosen = new ArrayList<>();
-        for (String name : names) {
-            Filter filter = usage(() -> registry.require(name));
-            if (!chosen.contains(filter)) {
-                chosen.add(filter);
-            }
-        }
-        return chosen;
-    }
-
     /** Outputs, charts and reports may land neither in an input folder nor on an input image. */
-    private static void checkInputsUntouched(RunConfig config, List<Filter> filters, ReportFiles files,
+    private static void checkInputsUntouched(RunConfig config, List<String> filters, ReportFiles files,
                                              Locations locations) throws UsageError {
         try {
             List<ImageFile> onPaths = config.images().stream().filter(image -> image.uri() == null).toList();
@@ -161,13 +153,12 @@ final class ConfigBuilder {
             }
             OutputLayout layout = config.layout();
             if (layout != null) {
-                layout.check(config.inputs(), onPaths, filters.stream().map(Filter::name).toList(),
-                        config.strategies(), guard);
+                layout.check(config.inputs(), onPaths, filters, config.strategies(), guard);
             }
             if (config.output().write() && locations.anyUri()) {
                 OutputLayout relative = config.layoutWithin(Path.of(""));
                 locations.checkOutput(config.images(), config.images().stream()
-                        .map(image -> relative.outputFor(image, filters.get(0).name(), config.strategies().get(0)))
+                        .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
                         .toList());
             }
         } catch (InputProblem e) {

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.run.RunConfig;
+import dev.loomy.run.Scan;
 import picocli.CommandLine.Option;
 
 /** Where the images are processed: in this JVM (and its forked children), or on Spark. */
@@ -58,7 +59,7 @@ public final class EngineOptions {
 
     /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
     static void checkTakes(RunConfig.EngineChoice engine, boolean reproducible, boolean autoRepeat,
-                           List<String> profiles) throws UsageError {
+                           List<String> profiles, Scan scan) throws UsageError {
         if (!engine.spark()) {
             return;
         }
@@ -73,6 +74,11 @@ public final class EngineOptions {
         if (!profiles.isEmpty()) {
             throw new UsageError("--profile with --engine=spark: the profilers watch the JVM that processes the images, "
                     + "and on Spark that is each executor, not loomy's");
+        }
+        if (scan.size() > 1) {
+            // Each point would need executors started anew (their carriers and OpenCV threads are fixed).
+            throw new UsageError("a scan of " + String.join(", ", scan.scanned()) + " with --engine=spark: Spark "
+                    + "measures one setting per run; scan with the local engine, or run Spark once per value");
         }
     }
 }

@@ -2,8 +2,11 @@ package dev.loomy.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
 
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.run.Scan;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -28,26 +31,27 @@ public final class RunOptions {
             description = "same (the input's format), png or jpg: the format of written images (default: ${DEFAULT-VALUE})")
     String imageFormat;
 
-    @Option(names = "--parallelism", paramLabel = "N",
+    @Option(names = "--parallelism", paramLabel = "N[,N...]", split = ",",
             description = "pool size, ForkJoin parallelism and virtual-thread carriers, 1 to 4096 "
-                    + "(default: the available processors)")
-    Integer parallelism;
+                    + "(default: the available processors); a comma list scans them, rows per value")
+    List<Integer> parallelism;
 
-    @Option(names = "--cv-threads", paramLabel = "N", defaultValue = "1",
+    @Option(names = "--cv-threads", paramLabel = "N[,N...]", split = ",", defaultValue = "1",
             description = "OpenCV's own worker threads inside one filter call; 1 lets the strategy alone "
-                    + "decide the parallelism; at most 4096 (default: ${DEFAULT-VALUE})")
-    int cvThreads;
+                    + "decide the parallelism; at most 4096 (default: ${DEFAULT-VALUE}); a comma list scans them")
+    List<Integer> cvThreads;
 
-    @Option(names = "--io-latency", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--io-latency", paramLabel = "DURATION[,D...]", split = ",", converter = DurationConverter.class,
             description = "a blocking wait added to every image read (e.g. 20ms), modelling slow storage "
-                    + "such as a network share (default: none)")
-    Duration ioLatency;
+                    + "such as a network share (default: none); a comma list scans them (0,5ms,20ms)")
+    List<Duration> ioLatency;
 
-    @Option(names = "--max-in-flight", paramLabel = "N|auto|unbounded", defaultValue = "auto",
+    @Option(names = "--max-in-flight", paramLabel = "N|auto|unbounded", split = ",", defaultValue = "auto",
             converter = InFlightLimitConverter.class,
             description = "images decoded and held in memory at once, for every strategy: a number, auto (from the "
-                    + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE})")
-    InFlightLimit maxInFlight;
+                    + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE}); a comma "
+                    + "list scans them")
+    List<InFlightLimit> maxInFlight;
 
     @Option(names = "--strict",
             description = "an image that is damaged but decodable (a JPEG cut short) counts as failed; by default it "
@@ -59,12 +63,27 @@ public final class RunOptions {
                     + "the same bytes; slower. Images are then processed in child JVMs started with OpenCV pinned")
     boolean reproducible;
 
-    int parallelism() {
-        return parallelism != null ? parallelism : Runtime.getRuntime().availableProcessors();
+    /** The values of the options a scan may vary, checked: a list of several values scans the option. */
+    Scan scan() throws UsageError {
+        List<Integer> parallelisms = parallelism != null ? parallelism
+                : List.of(Runtime.getRuntime().availableProcessors());
+        threads("--parallelism", parallelisms);
+        threads("--cv-threads", cvThreads);
+        return new Scan(distinct(parallelisms), distinct(cvThreads),
+                distinct(ioLatency == null ? List.of(Duration.ZERO) : ioLatency), distinct(maxInFlight));
     }
 
-    Duration ioLatency() {
-        return ioLatency == null ? Duration.ZERO : ioLatency;
+    private static void threads(String option, List<Integer> values) throws UsageError {
+        for (int value : values) {
+            if (value < 1 || value > MAX_THREADS) {
+                throw new UsageError(option + " must be from 1 to " + MAX_THREADS + ", not " + value);
+            }
+        }
+    }
+
+    /** A value given twice is one point of the scan. */
+    private static <T> List<T> distinct(List<T> values) {
+        return List.copyOf(new LinkedHashSet<>(values));
     }
 
     static final class InFlightLimitConverter implements CommandLine.ITypeConverter<InFlightLimit> {

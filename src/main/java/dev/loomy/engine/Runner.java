@@ -1,6 +1,7 @@
 package dev.loomy.engine;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +21,7 @@ import dev.loomy.results.Results;
 import dev.loomy.run.Interrupts;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
+import dev.loomy.run.Scan;
 
 /**
  * Runs a {@link RunConfig} and returns its results: prepares this JVM, picks the engine the
@@ -63,7 +65,7 @@ public final class Runner {
         List<Measurement> measurements;
         try (Interrupts interrupts = Interrupts.forRun(control, temps, elsewhere && layout != null ? layout.root() : null,
                 err, quiet)) {
-            measurements = engine(config).run(config);
+            measurements = points(config);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
@@ -72,6 +74,23 @@ public final class Runner {
         cleanUp(measurements, elsewhere, layout, quiet);
         return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
                 config.measuring().reference(), null);
+    }
+
+    /**
+     * Each point of the scan in turn (the run itself without one), its measurements marked with
+     * the point's values; after an interrupt, no other point starts.
+     */
+    private List<Measurement> points(RunConfig config) throws InterruptedException {
+        List<Measurement> measurements = new ArrayList<>();
+        for (Scan.Point point : config.points()) {
+            if (control.interrupted()) {
+                break;
+            }
+            RunConfig one = config.at(point);
+            Core.setNumThreads(one.execution().cvThreads());
+            engine(one).run(one).forEach(m -> measurements.add(m.at(point.values())));
+        }
+        return measurements;
     }
 
     /** Where the trials are measured: in this JVM, in one child JVM each, or on Spark. */

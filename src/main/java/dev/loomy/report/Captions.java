@@ -11,6 +11,7 @@ import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Results;
+import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
 
 
@@ -27,7 +28,8 @@ final class Captions {
                 + runs(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
                 + ("spark".equals(results.options().engine())
                         ? "measured on Spark (master " + results.options().master() + "), in its executors."
-                        : results.forked() ? "each strategy and filter measured in its own JVM."
+                        : results.forked() ? "each strategy and filter" + (Schema.scanned(results).isEmpty() ? ""
+                        : " at each scanned value") + " measured in its own JVM."
                         : results.measurements().size() > 1 ? "all measured in one JVM, one after the other."
                         : "measured in loomy's own JVM.");
     }

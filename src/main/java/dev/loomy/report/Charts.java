@@ -3,6 +3,8 @@ package dev.loomy.report;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.StringJoiner;
 import javax.imageio.ImageIO;
 
 import org.knowm.xchart.BitmapEncoder;
@@ -38,6 +40,20 @@ final class Charts {
     static String machine(Results results) {
         MachineInfo m = results.machine();
         return m.cores() + (m.cores() == 1 ? " core" : " cores") + ", " + m.cpu() + ", JDK " + Runtime.version().feature();
+    }
+
+    /** A line's name: "virtual", "virtual / Cartoon2" with several filters, then any scanned values "(parallelism=4)". */
+    static String series(String strategy, String filter, Map<String, String> scan) {
+        StringBuilder name = new StringBuilder(strategy);
+        if (filter != null) {
+            name.append(" / ").append(filter);
+        }
+        if (!scan.isEmpty()) {
+            StringJoiner values = new StringJoiner(", ", " (", ")");
+            scan.forEach((option, value) -> values.add(option + "=" + value));
+            name.append(values);
+        }
+        return name.toString();
     }
 
     static void writePng(Chart<?, ?> chart, Path file) throws IOException {

@@ -57,6 +57,9 @@ public final class JsonFormat implements ResultFormat {
         if (results.baseline() != null) {
             root.put("baseline", results.baseline().source());
         }
+        // The scanned options' columns: with strategy and filter, what makes a row the same experiment in a baseline.
+        ArrayNode scanned = root.putArray("scanned");
+        Schema.scanned(results).forEach(scanned::add);
         List<Column> columns = Schema.in(Column.Format.JSON, results);
         ArrayNode rows = root.putArray("results");
         for (Summary s : results.summaries()) {

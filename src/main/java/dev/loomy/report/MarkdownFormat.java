@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.loomy.baseline.RowKey;
 import dev.loomy.results.Column;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
@@ -22,8 +23,10 @@ public final class MarkdownFormat implements ResultFormat {
     public void write(Results results, PrintStream out) {
         List<Summary> summaries = results.summaries();
         boolean lanes = summaries.stream().anyMatch(s -> !s.laneMedianMs().isEmpty());
-        List<String> headers = new ArrayList<>(COLUMNS.stream().map(Column::heading).toList());
-        List<String> alignment = new ArrayList<>(COLUMNS.stream().map(c -> c.rightAligned() ? "---:" : "---").toList());
+        // A scanned option's column only with a scan.
+        List<Column> columns = Schema.in(Column.Format.MARKDOWN, results);
+        List<String> headers = new ArrayList<>(columns.stream().map(Column::heading).toList());
+        List<String> alignment = new ArrayList<>(columns.stream().map(c -> c.rightAligned() ? "---:" : "---").toList());
         if (lanes) {
             headers.add("Lanes");
             alignment.add("---");
@@ -35,7 +38,7 @@ public final class MarkdownFormat implements ResultFormat {
         out.println(line(headers));
         out.println(line(alignment));
         for (Summary s : summaries) {
-            out.println(line(row(s, lanes)));
+            out.println(line(row(s, columns, lanes)));
         }
         out.println();
         out.println(Captions.legend(results, true));
@@ -47,11 +50,11 @@ public final class MarkdownFormat implements ResultFormat {
             Measurement m = s.measurement();
             if (m.note() != null && m.outcome() != Outcome.OK) {
                 out.println();
-                out.println("- " + escape(m.strategy() + " / " + m.filter() + ": " + m.outcome().label() + ": " + m.note()));
+                out.println("- " + escape(label(m) + ": " + m.outcome().label() + ": " + m.note()));
             }
             for (String note : RowNotes.of(s)) {
                 out.println();
-                out.println("- " + escape(m.strategy() + " / " + m.filter() + ": " + note));
+                out.println("- " + escape(label(m) + ": " + note));
             }
         }
         if (results.interrupted()) {
@@ -60,12 +63,17 @@ public final class MarkdownFormat implements ResultFormat {
         }
     }
 
-    private static List<String> row(Summary s, boolean lanes) {
-        List<String> cells = new ArrayList<>(COLUMNS.stream().map(c -> c.text(s, false)).toList());
+    private static List<String> row(Summary s, List<Column> columns, boolean lanes) {
+        List<String> cells = new ArrayList<>(columns.stream().map(c -> c.text(s, false)).toList());
         if (lanes) {
             cells.add(s.laneMedianMs().isEmpty() ? "" : Numbers.lanes(s.laneMedianMs()));
         }
         return cells;
+    }
+
+    /** "virtual / NoOp", and a scan's values: "virtual / NoOp (parallelism=4)". */
+    private static String label(Measurement m) {
+        return new RowKey(m.strategy(), m.filter(), m.scan()).label();
     }
 
     private static String line(List<String> cells) {

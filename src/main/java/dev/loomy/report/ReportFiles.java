@@ -14,6 +14,7 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.Names;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
+import dev.loomy.results.Schema;
 
 /**
  * The files a run writes besides standard output: {@code --report}, {@code --chart} and
@@ -103,7 +104,14 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
             return false;
         }
         if (chart != null) {
-            ok &= write("--chart", chart, err, () -> ThroughputChart.write(results, chart));
+            // A scan is drawn against the scanned value; otherwise each strategy's bars.
+            ok &= write("--chart", chart, err, () -> {
+                if (Schema.scanned(results).isEmpty()) {
+                    ThroughputChart.write(results, chart);
+                } else {
+                    ScanChart.write(results, chart);
+                }
+            });
         }
         if (timeline != null) {
             ok &= write("--timeline", timeline, err, () -> TimelineChart.write(results, timeline));

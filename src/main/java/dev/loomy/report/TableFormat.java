@@ -23,7 +23,6 @@ import dev.loomy.strategy.Strategies;
  */
 public final class TableFormat implements ResultFormat {
 
-    private static final List<Column> COLUMNS = Schema.in(Column.Format.TABLE);
     /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
     private static final int WIDTH = 118;
 
@@ -37,8 +36,10 @@ public final class TableFormat implements ResultFormat {
         }
         boolean warnings = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
         // Warnings (images done from damaged files) only when some row has one: the usual table keeps its width.
-        List<Column> columns = warnings ? COLUMNS
-                : COLUMNS.stream().filter(c -> !c.name().equals(Schema.WARNINGS)).toList();
+        // A scanned option's column only with a scan.
+        List<Column> all = Schema.in(Column.Format.TABLE, results);
+        List<Column> columns = warnings ? all
+                : all.stream().filter(c -> !c.name().equals(Schema.WARNINGS)).toList();
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
             out.println(heading(entry.getKey()));

@@ -66,7 +66,7 @@ public final class TimelineChart {
                 }
             }
             if (!order.isEmpty()) {
-                String name = severalFilters ? m.strategy() + " / " + m.filter() : m.strategy();
+                String name = Charts.series(m.strategy(), severalFilters ? m.filter() : null, m.scan());
                 chart.addSeries(name, order, finished);
             }
         }

@@ -20,6 +20,11 @@ public record MeasureSettings(boolean autoRepeat, Set<ProfileKind> profiles, Pat
         profiles = Set.copyOf(profiles);
     }
 
+    /** These settings with the JFR recordings in {@code folder} under the usual one (a scan's point has its own). */
+    public MeasureSettings inFolder(String folder) {
+        return jfrFolder == null ? this : new MeasureSettings(autoRepeat, profiles, jfrFolder.resolve(folder));
+    }
+
     /** The JFR recording of one pair: {@code strategy-filter.jfr}, the filter's name made safe for a file name. */
     public Path jfrFile(Trial trial) {
         return jfrFolder == null ? null

@@ -1,7 +1,10 @@
 package dev.loomy.results;
 
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.loomy.profile.Profile;
 
@@ -15,18 +18,21 @@ import dev.loomy.profile.Profile;
  * @param note     why it crashed or was interrupted, or null
  * @param profile  what {@code --profile} recorded over the counted runs, or null when nothing was profiled
  * @param engine   where it was measured: local or spark
+ * @param scan     the values of the scanned options this was measured at ({@code parallelism=4}), by
+ *                 column; empty without a scan
  */
 public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
-                          Outcome outcome, String note, Profile profile, String engine) {
+                          Outcome outcome, String note, Profile profile, String engine, Map<String, String> scan) {
 
     public Measurement {
         engine = engine == null ? "local" : engine;
+        scan = scan == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(scan));
     }
 
-    /** A measurement made by the local engine. */
+    /** A measurement made by the local engine, outside a scan. */
     public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
                        Outcome outcome, String note, Profile profile) {
-        this(strategy, filter, images, warmups, runs, outcome, note, profile, "local");
+        this(strategy, filter, images, warmups, runs, outcome, note, profile, "local", Map.of());
     }
 
     /** A measurement made by the local engine, without a profile. */
@@ -37,12 +43,22 @@ public record Measurement(String strategy, String filter, int images, int warmup
 
     /** The same, made by {@code engine} ({@code spark}). */
     public Measurement on(String engine) {
-        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine);
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, scan);
     }
 
     public static Measurement crashed(String strategy, String filter, int images, int warmups,
                                       List<RunRecord> runs, String reason) {
         return new Measurement(strategy, filter, images, warmups, List.copyOf(runs), Outcome.CRASHED, reason);
+    }
+
+    /** This measurement, made at the scan's point {@code values}. */
+    public Measurement at(Map<String, String> values) {
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, values);
+    }
+
+    /** Whether {@code other} measured the same filter at the same point of a scan (the strategy aside). */
+    public boolean sameFilterAndPoint(Measurement other) {
+        return filter.equals(other.filter) && scan.equals(other.scan);
     }
 
     /** Failed images in the worst counted run (every run reads the same files, so they agree). */

@@ -11,6 +11,9 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
  * names: what the json format shows under {@code options} and the captions quote.
  *
  * @param output     the output folder, or null when nothing was written
+ * @param param      each {@code --param} as given
+ * @param parallelism as given or defaulted: a number, or a comma list when scanned; likewise cv-threads,
+ *                    io-latency and max-in-flight
  * @param ioLatency  "20ms", "0.5ms", or "0" for none
  * @param strict     whether a damaged but decodable image failed ({@code --strict})
  * @param reproducible whether OpenCV ran pinned to its baseline code
@@ -23,6 +26,7 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
 public record OptionsUsed(
         List<String> strategy,
         List<String> filter,
+        List<String> param,
         String output,
         @JsonProperty("no-write") boolean noWrite,
         @JsonProperty("image-format") String imageFormat,
@@ -33,8 +37,8 @@ public record OptionsUsed(
         @JsonProperty("fail-on-regression") String failOnRegression,
         List<String> profile,
         int warmup,
-        int parallelism,
-        @JsonProperty("cv-threads") int cvThreads,
+        String parallelism,
+        @JsonProperty("cv-threads") String cvThreads,
         @JsonProperty("io-latency") String ioLatency,
         @JsonProperty("max-in-flight") String maxInFlight,
         boolean strict,

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * {@code --reference=S[/F]}: the row each row's {@code speedup} is relative to. With a filter, that
  * one row for every row; with a strategy only, that strategy's row of the same filter. By default
- * {@code loop} when it was measured, else the first row's strategy.
+ * {@code loop} when it was measured, else the first row's strategy. In a scan, the reference is always
+ * measured at the row's own point ({@code parallelism=4} against {@code parallelism=4}).
  *
  * @param strategy null for the default
  * @param filter   null for "the same filter as the row"
@@ -33,7 +34,8 @@ public record Reference(String strategy, String filter) {
         String s = strategy != null ? strategy
                 : all.stream().anyMatch(m -> m.strategy().equals("loop")) ? "loop" : all.get(0).strategy();
         String f = filter != null ? filter : row.filter();
-        return all.stream().filter(m -> m.strategy().equals(s) && m.filter().equalsIgnoreCase(f) && !m.runs().isEmpty())
+        return all.stream().filter(m -> m.strategy().equals(s) && m.filter().equalsIgnoreCase(f)
+                        && m.scan().equals(row.scan()) && !m.runs().isEmpty())
                 .findFirst().orElse(null);
     }
 

@@ -1,6 +1,8 @@
 package dev.loomy.results;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.loomy.baseline.Baseline;
 import dev.loomy.baseline.RowComparison;
@@ -44,7 +46,19 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
 
     /** What a comparison with a baseline needs of a row. */
     static RowTimes rowTimes(Summary s) {
-        return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter()), s.imagesPerSec(), s.time());
+        return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter(), scanKey(s)),
+                s.imagesPerSec(), s.time());
+    }
+
+    /** The row's scanned values as a baseline read from json has them: each json value's text. */
+    private static Map<String, String> scanKey(Summary s) {
+        Map<String, String> key = new LinkedHashMap<>();
+        for (Column column : Schema.COLUMNS) {
+            if (s.measurement().scan().containsKey(column.name())) {
+                key.put(column.name(), String.valueOf(column.value(s)));
+            }
+        }
+        return key;
     }
 
     /** How many images each run covered (every measurement covers the same), or 0. */

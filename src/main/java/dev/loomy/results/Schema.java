@@ -20,6 +20,7 @@ import java.util.function.ToDoubleFunction;
 import dev.loomy.results.Column.Cell;
 import dev.loomy.results.Column.Format;
 import dev.loomy.profile.Profile;
+import dev.loomy.run.Scan;
 import dev.loomy.stats.Sample;
 
 /**
@@ -38,6 +39,10 @@ public final class Schema {
     public static final List<Column> COLUMNS = List.of(
             Column.of("strategy", "Strategy", TEXT, s -> text(s.measurement().strategy()), MARKDOWN, CSV, JSON),
             Column.of("filter", "Filter", TEXT, s -> text(s.measurement().filter()), TABLE, MARKDOWN, CSV, JSON),
+            scanned(Scan.PARALLELISM, "Parallelism", COUNT),
+            scanned(Scan.CV_THREADS, "CV threads", COUNT),
+            scanned(Scan.IO_LATENCY, "I/O latency (ms)", NUMBER),
+            scanned(Scan.MAX_IN_FLIGHT, "Max in flight", TEXT),
             Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.timeMedianMs()), TABLE, MARKDOWN),
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
             Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.timeMinMs()), MARKDOWN),
@@ -109,6 +114,29 @@ public final class Schema {
     /** The columns {@code format} shows for {@code results}, in order: a baseline's only with one, likewise a profiler's. */
     public static List<Column> in(Format format, Results results) {
         return COLUMNS.stream().filter(c -> c.shownIn(format) && c.when().test(results)).toList();
+    }
+
+    /** The columns of the scanned options, in the schema's order; none without a scan. */
+    public static List<String> scanned(Results results) {
+        return COLUMNS.stream().map(Column::name).filter(name -> isScanned(results, name)).toList();
+    }
+
+    private static boolean isScanned(Results results, String column) {
+        return results.measurements().stream().anyMatch(m -> m.scan().containsKey(column));
+    }
+
+    /**
+     * The column of a scanned option, shown only when it was scanned: a count, a number or, for
+     * {@code --max-in-flight}'s auto and unbounded, text.
+     */
+    private static Column scanned(String name, String heading, Column.Unit unit) {
+        return Column.of(name, heading, unit, s -> {
+            String value = s.measurement().scan().get(name);
+            if (value == null || unit == TEXT) {
+                return text(value);
+            }
+            return unit == COUNT ? count(Long.parseLong(value)) : decimal(Double.parseDouble(value));
+        }, TABLE, MARKDOWN, CSV, JSON).onlyWhen(r -> isScanned(r, name));
     }
 
     private static boolean compared(Results results) {

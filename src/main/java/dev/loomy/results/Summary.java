@@ -110,19 +110,15 @@ public record Summary(Measurement measurement,
         return last;
     }
 
-    /** Summaries of all measurements, each compared with loop's measurement of the same filter. */
+    /** Summaries of all measurements, each compared with loop's measurement of the same filter (and scan point). */
     public static List<Summary> all(List<Measurement> measurements) {
         return all(measurements, Reference.DEFAULT);
     }
 
     /** Summaries of all measurements, with {@code speedup_vs_loop} and a speed-up against {@code reference}. */
     public static List<Summary> all(List<Measurement> measurements, Reference reference) {
-        Map<String, Measurement> loops = new LinkedHashMap<>();
-        for (Measurement m : measurements) {
-            if (m.strategy().equals("loop")) {
-                loops.put(m.filter(), m);
-            }
-        }
-        return measurements.stream().map(m -> of(m, loops.get(m.filter()), reference.of(measurements, m))).toList();
+        List<Measurement> loops = measurements.stream().filter(m -> m.strategy().equals("loop")).toList();
+        return measurements.stream().map(m -> of(m, loops.stream().filter(m::sameFilterAndPoint).findFirst().orElse(null),
+                reference.of(measurements, m))).toList();
     }
 }

@@ -43,15 +43,28 @@ import dev.loomy.results.Reference;
  * @param strategies the strategies' names, in the order they are measured
  * @param filters    the filters, in the order they are measured
  * @param selection  --strategy and --filter as the user gave them, for the record
+ * @param execution  how images are processed; with a scan, its first point
+ * @param engine     where the images are processed ({@code --engine})
+ * @param scan       the values of the scanned options: a run of several points is measured point by
+ *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
  */
 public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
-                        Execution execution, Reporting reporting, EngineChoice engine) {
+                        Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
+
+    /** A run on the local engine, without a scan. */
+    public RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies, List<ResolvedFilter> filters,
+                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting) {
+        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, EngineChoice.LOCAL,
+                Scan.NONE);
+    }
 
     /** A run on the local engine. */
     public RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies, List<ResolvedFilter> filters,
-                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting) {
-        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, EngineChoice.LOCAL);
+                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting,
+                     Scan scan) {
+        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, EngineChoice.LOCAL,
+                scan);
     }
 
     /**
@@ -77,12 +90,17 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
 
     /**
      * @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter}
+     * @param param    each {@code --param} as given
      * @param inputs   INPUT as given, URIs included, or null when {@code RunConfig.inputs} holds them all
      */
-    public record Selection(List<String> strategy, List<String> filter, List<String> inputs) {
+    public record Selection(List<String> strategy, List<String> filter, List<String> param, List<String> inputs) {
+
+        public Selection {
+            param = param == null ? List.of() : List.copyOf(param);
+        }
 
         public Selection(List<String> strategy, List<String> filter) {
-            this(strategy, filter, null);
+            this(strategy, filter, List.of(), null);
         }
     }
 
@@ -157,15 +175,31 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         strategies = List.copyOf(strategies);
         filters = List.copyOf(filters);
         engine = engine == null ? EngineChoice.LOCAL : engine;
+        scan = scan == null ? Scan.NONE : scan;
     }
 
     /** The same run without its list of images: what each Spark task needs besides its own images. */
     public RunConfig withoutImages() {
         return new RunConfig(inputs, List.of(), strategies, filters, selection, output, measuring, execution, reporting,
-                engine);
+                engine, scan);
     }
 
-    /** Every strategy with every filter, strategy by strategy. */
+    /** The points of the scan, or the run's one configuration when nothing is scanned. */
+    public List<Scan.Point> points() {
+        return scan.points(execution);
+    }
+
+    /** This run at one point of its scan: the config a JVM measuring that point receives. */
+    public RunConfig at(Scan.Point point) {
+        // Each point's recordings in a folder of its own, parallelism=4: the same trial is measured at every point.
+        Measuring own = point.values().isEmpty() ? measuring : new Measuring(measuring.warmups(), measuring.repeats(),
+                measuring.fork(), measuring.settings().inFolder(point.label()), measuring.reference(),
+                measuring.baselines());
+        return new RunConfig(inputs, images, strategies, filters, selection, output, own, point.execution(),
+                reporting, engine, Scan.NONE);
+    }
+
+    /** Every strategy with every filter, strategy by strategy (at each point of a scan alike). */
     public List<Trial> trials() {
         List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
         for (String strategy : strategies) {
@@ -188,7 +222,7 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
 
     /** The options as the results show them. */
     public OptionsUsed options() {
-        return new OptionsUsed(selection.strategy(), selection.filter(),
+        return new OptionsUsed(selection.strategy(), selection.filter(), selection.param(),
                 !output.write() ? null : output.uri() != null ? output.uri() : output.folder().toString(), !output.write(),
                 output.format().name().toLowerCase(java.util.Locale.ROOT),
                 measuring.settings().autoRepeat() ? "auto" : Integer.toString(measuring.repeats()),
@@ -196,11 +230,19 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                 measuring.baselines().compareWith(), measuring.baselines().saveAs(),
                 measuring.baselines().failOnRegression(),
                 measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(), measuring.warmups(),
-                execution.parallelism(), execution.cvThreads(), latencyText(execution.ioLatency()),
-                execution.maxInFlight().toString(), execution.strict(), measuring.fork(), execution.reproducible(),
+                given(scan.parallelism(), execution.parallelism(), String::valueOf),
+                given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
+                given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
+                given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
+                measuring.fork(), execution.reproducible(),
                 reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()),
                 selection.inputs() != null ? selection.inputs() : inputs.stream().map(Path::toString).toList(),
                 engine.name(), engine.master(), engine.partitions());
+    }
+
+    /** An option's values, comma-separated when scanned. */
+    private static <T> String given(List<T> scanned, T value, java.util.function.Function<T, String> text) {
+        return scanned.size() > 1 ? String.join(",", scanned.stream().map(text).toList()) : text.apply(value);
     }
 
     private static String text(Path path) {

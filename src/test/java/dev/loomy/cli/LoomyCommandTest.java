@@ -140,7 +140,7 @@ class LoomyCommandTest {
         assertUsage(Cli.run(dir.resolve("missing").toString()), "no such file or folder");
         assertUsage(Cli.run("-o", input.resolve("out").toString(), input.toString()), "inside the input folder");
         assertUsage(Cli.run("--repeat=0", input.toString()), "--repeat");
-        assertUsage(Cli.run("--max-in-flight=0", input.toString()), "'--max-in-flight': expected a number of images");
+        assertUsage(Cli.run("--max-in-flight=0", input.toString()), "'--max-in-flight' (N|auto|unbounded): expected a number of images");
         assertUsage(Cli.run("--format=xml", input.toString()), "unknown format");
         assertUsage(Cli.run("--no-such-option", input.toString()), "Unknown option");
         assertUsage(Cli.run(), "INPUT");

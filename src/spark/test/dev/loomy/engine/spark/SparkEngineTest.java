@@ -158,10 +158,12 @@ class SparkEngineTest {
     }
 
     @Test
-    void automaticRepeatsAndProfilersAreRefusedBeforeAnyWork() {
+    void automaticRepeatsProfilersAndScansAreRefusedBeforeAnyWork() {
         Run auto = run("--engine=spark", "--master=local[1]", "--repeat=auto", "-o", dir.resolve("out").toString(),
                 input.toString());
         Run profiled = run("--engine=spark", "--master=local[1]", "--profile=gc", "-o", dir.resolve("out").toString(),
+                input.toString());
+        Run scanned = run("--engine=spark", "--master=local[1]", "--parallelism=1,2", "-o", dir.resolve("out").toString(),
                 input.toString());
 
         assertThat(auto.status()).isEqualTo(ExitCodes.USAGE);
@@ -170,6 +172,9 @@ class SparkEngineTest {
         assertThat(profiled.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(profiled.err().lines()).singleElement().asString()
                 .startsWith("loomy: --profile with --engine=spark: ").contains("executor");
+        assertThat(scanned.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(scanned.err().lines()).singleElement().asString()
+                .startsWith("loomy: a scan of parallelism with --engine=spark: ");
         assertThat(dir.resolve("out")).doesNotExist();
     }
 
