@@ -109,6 +109,34 @@ class GalleryBrowserTest {
         }
     }
 
+    @Test
+    void theHeadsStayInViewWhenThePageScrolls() throws Exception {
+        Path in = dir.resolve("in");
+        for (int i = 0; i < 8; i++) {
+            TestImages.write(in.resolve("image" + i + ".png"), 64, 48, i);
+        }
+        Path out = dir.resolve("gallery");
+        assertThat(Cli.run("gallery", "-q", "-o", out.toString(), in.toString()).status()).isZero();
+        Path scrolled = out.resolve("scrolled.html");
+        // Scrolled right and down, the filters' heads stay at the top and the originals at the left.
+        Files.writeString(scrolled, Files.readString(out.resolve("index.html")).replace("</body>", """
+                <script>
+                window.scrollTo(1200, 600);
+                requestAnimationFrame(() => {
+                  const head = document.querySelector('thead th:nth-child(6)').getBoundingClientRect();
+                  const original = document.querySelector('tbody tr:nth-child(6) th').getBoundingClientRect();
+                  document.body.setAttribute('data-at', [scrollX, scrollY, Math.round(head.top),
+                      Math.round(original.left)].join(' '));
+                });
+                </script>
+                </body>"""));
+
+        String dom = chromium("--window-size=1024,700", "--virtual-time-budget=5000", "--dump-dom",
+                scrolled.toUri().toString());
+
+        assertThat(dom).contains("<body data-at=\"1200 600 0 0\"");
+    }
+
     /** Opens a copy of the page that marks its body once its images are done, and reads the marks. */
     private Matcher loadedImages(Path gallery) throws Exception {
         Path check = gallery.resolve("check.html");
