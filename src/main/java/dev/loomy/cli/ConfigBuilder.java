@@ -1,7 +1,6 @@
 package dev.loomy.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -14,8 +13,6 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
-import dev.loomy.filter.Filter;
-import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
 import dev.loomy.opencv.OpenCvPinning;
@@ -58,9 +55,10 @@ final class ConfigBuilder {
         });
         checkCounts();
         checkReproducible();
-        List<Filter> filters = filters(selection.config.catalog().registry(), selection.filters);
+        List<ResolvedFilter> filters = selection.resolve();
+        List<String> filterNames = filters.stream().map(ResolvedFilter::name).toList();
         RigorOptions rigor = command.rigor;
-        Reference reference = rigor.reference(strategies, filters);
+        Reference reference = rigor.reference(strategies, filterNames);
         MeasureSettings settings = rigor.settings(measure.autoRepeat(), run.output);
         RunConfig.Baselines baselines = rigor.baselines();
         checked = RigorOptions.open(baselines);
@@ -75,15 +73,14 @@ final class ConfigBuilder {
         // OpenCV reads its pinning once, when its library loads: only a new JVM can be pinned.
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
         boolean fork = pinChildren || (measure.fork != null ? measure.fork : trials > 1 || run.maxInFlight.isUnbounded());
-        RunConfig config = new RunConfig(command.inputs, images, strategies,
-                filters.stream().map(ResolvedFilter::of).toList(),
+        RunConfig config = new RunConfig(command.inputs, images, strategies, filters,
                 new RunConfig.Selection(selection.strategies, selection.filters), output,
                 new RunConfig.Measuring(measure.warmup, measure.repeats(), fork, settings, reference, baselines),
                 new RunConfig.Execution(run.parallelism(), run.cvThreads, run.ioLatency(), run.maxInFlight, run.strict,
                         run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()));
-        checkInputsUntouched(config, filters, new ReportFiles(report.report, report.chart, report.timeline));
+        checkInputsUntouched(config, filterNames, new ReportFiles(report.report, report.chart, report.timeline));
         return config;
     }
 
@@ -127,18 +124,6 @@ final class ConfigBuilder {
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 
-    /** The filters named, each once, in the order first named. */
-    private static List<Filter> filters(FilterRegistry registry, List<String> names) throws UsageError {
-        List<Filter> chosen = new ArrayList<>();
-        for (String name : names) {
-            Filter filter = usage(() -> registry.require(name));
-            if (!chosen.contains(filter)) {
-                chosen.add(filter);
-            }
-        }
-        return chosen;
-    }
-
     private List<ImageFile> images(List<Path> inputs) throws UsageError {
         try {
             InputWalker walker = new InputWalker(warnings);
@@ -155,15 +140,14 @@ final class ConfigBuilder {
     }
 
     /** Outputs, charts and reports may land neither in an input folder nor on an input image. */
-    private static void checkInputsUntouched(RunConfig config, List<Filter> filters, ReportFiles files)
+    private static void checkInputsUntouched(RunConfig config, List<String> filters, ReportFiles files)
             throws UsageError {
         try {
             InputGuard guard = InputGuard.of(config.inputs(), config.images());
             files.checkInputs(guard);
             OutputLayout layout = config.layout();
             if (layout != null) {
-                layout.check(config.inputs(), config.images(), filters.stream().map(Filter::name).toList(),
-                        config.strategies(), guard);
+                layout.check(config.inputs(), config.images(), filters, config.strategies(), guard);
             }
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());

@@ -9,7 +9,6 @@ import dev.loomy.baseline.Baseline;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.BaselineStore;
 import dev.loomy.baseline.RegressionLimit;
-import dev.loomy.filter.Filter;
 import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
 import dev.loomy.results.Summary;
@@ -50,13 +49,13 @@ public final class RigorOptions {
     }
 
     /** {@code --reference}, checked against the strategies and filters measured. */
-    Reference reference(List<String> strategies, List<Filter> filters) throws UsageError {
+    Reference reference(List<String> strategies, List<String> filters) throws UsageError {
         try {
             Reference ref = reference == null ? Reference.DEFAULT : Reference.parse(reference);
             if (ref.strategy() != null && !strategies.contains(ref.strategy())) {
                 throw new UsageError("--reference=" + reference + ": strategy " + ref.strategy() + " is not measured");
             }
-            if (ref.filter() != null && filters.stream().noneMatch(f -> f.name().equalsIgnoreCase(ref.filter()))) {
+            if (ref.filter() != null && filters.stream().noneMatch(f -> f.equalsIgnoreCase(ref.filter()))) {
                 throw new UsageError("--reference=" + reference + ": filter " + ref.filter() + " is not measured");
             }
             return ref;

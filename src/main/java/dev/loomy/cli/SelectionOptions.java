@@ -1,7 +1,13 @@
 package dev.loomy.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.FilterRegistry;
+import dev.loomy.filter.config.ParameterSweep;
+import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.filter.config.Variants;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -18,8 +24,31 @@ public final class SelectionOptions {
                     + "a comma list runs several (default: ${DEFAULT-VALUE})")
     List<String> filters;
 
+    @Option(names = "--param", paramLabel = "NAME=V1[,V2...]",
+            description = "repeatable: every selected filter that has parameter NAME runs once per value, as a "
+                    + "variant named Filter[NAME=V]; several give every combination")
+    List<String> params = List.of();
+
     @Mixin
     ConfigOption config;
+
+    /** The filters named, each once, in the order first named, each swept parameter's variants in its place. */
+    List<ResolvedFilter> resolve() throws UsageError {
+        FilterRegistry registry = config.catalog().registry();
+        List<Filter> chosen = new ArrayList<>();
+        try {
+            for (String name : filters) {
+                Filter filter = registry.require(name);
+                if (!chosen.contains(filter)) {
+                    chosen.add(filter);
+                }
+            }
+            List<ParameterSweep> sweeps = params.stream().map(ParameterSweep::parse).toList();
+            return Variants.expand(chosen.stream().map(ResolvedFilter::of).toList(), sweeps);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
 
     /** Refuses a list with an empty name ({@code -f ,} or {@code -s a,,b}), which would otherwise select nothing. */
     void check() throws UsageError {
