@@ -29,15 +29,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code loomy gallery [-f F,...|all] [-o DIR] INPUT...}: every image under every filter, side
- * by side in one page. The images are filtered by the main command's own run (loop strategy,
+ * {@code loomy gallery [-f F,...|all] [--param=...] [-o DIR] INPUT...}: every image under every
+ * filter or variant, side by side in one page. The images are filtered by the main command's own run (loop strategy,
  * in this JVM), so that the time in each column head is loomy's measurement; then the gallery
  * makes the thumbnails and the page.
  */
 @Command(name = "gallery", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         usageHelpAutoWidth = true,
         description = {"Applies each filter to every image under INPUT and writes DIR/index.html: a row per image, "
-                + "the original first, then a column per filter, with the filter's parameters and its time per image. "
+                + "the original first, then a column per filter or variant (--param), with the filter's parameters and its time per image. "
                 + "Thumbnails open the full-size images. The page opens from the file system in any browser and "
                 + "fetches nothing from the network."},
         footer = {"", "Exit status: 0 every image shown; 1 some images failed or could not be shown; 2 bad usage; "
@@ -51,6 +51,11 @@ public final class GalleryCommand extends StreamCommand {
             description = "the filters, a comma list of names (any case), or all: every filter known "
                     + "(default: ${DEFAULT-VALUE})")
     List<String> filters;
+
+    @Option(names = "--param", paramLabel = "NAME=V1[,V2...]",
+            description = "repeatable: every selected filter that has parameter NAME gets a column per value, "
+                    + "as a variant named Filter[NAME=V]; several give every combination")
+    List<String> params = List.of();
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "gallery",
             description = "where the page and its images go; never inside or equal to an input folder "
@@ -122,6 +127,7 @@ public final class GalleryCommand extends StreamCommand {
         if (config.file != null) {
             args.add("--config=" + config.file);
         }
+        params.forEach(param -> args.add("--param=" + param));
         if (quiet) {
             args.add("--quiet");
         }

@@ -123,6 +123,30 @@ class GalleryCommandTest {
     }
 
     @Test
+    void aSweptParameterGivesAColumnPerValue() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.write(in.resolve("one.png"), 96, 64, 1);
+        Path out = dir.resolve("gallery");
+
+        Cli cli = Cli.run("gallery", "-q", "-f", "GammaCorrection,Invert", "--param=gamma=0.5,2", "-o", out.toString(),
+                in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        String html = Files.readString(out.resolve("index.html"));
+        assertThat(heads(html)).containsExactly("Original", "GammaCorrection[gamma&#x3D;0.5]",
+                "GammaCorrection[gamma&#x3D;2]", "Invert");
+        assertThat(groups(html, "<span class=\"params\">([^<]*)</span>")).containsExactly("gamma&#x3D;0.5",
+                "gamma&#x3D;2.0");
+        List<String> thumbs = attributes(html, "src");
+        assertThat(Files.readAllBytes(resolve(out, thumbs.get(1)))).isNotEqualTo(Files.readAllBytes(resolve(out, thumbs.get(2))));
+
+        Cli bad = Cli.run("gallery", "-f", "Invert", "--param=gamma=2", "-o", dir.resolve("bad").toString(), in.toString());
+        assertThat(bad.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bad.err()).contains("--param=gamma=2").contains("Invert");
+        assertThat(dir.resolve("bad")).doesNotExist();
+    }
+
+    @Test
     void anImageThatFailsIsNamedItsCellSaysSoAndTheExitStatusIsOne() throws Exception {
         Path in = inputs(dir.resolve("in"));
         Files.write(in.resolve("broken.jpg"), new byte[] {(byte) 0xFF, (byte) 0xD8, 1, 2, 3});
