@@ -7,11 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
@@ -198,6 +202,35 @@ class GalleryCommandTest {
         assertThat(dir.resolve("gallery")).doesNotExist();
     }
 
+    @Test
+    @Timeout(120)
+    void ctrlCStopsWithin3SecondsAndLeavesNoPageAndNoTemporaryFile() throws Exception {
+        // One 4-megapixel image through a chain of 60 ALTMRetinex steps: far longer than 3 s.
+        Path image = TestImages.write(dir.resolve("in/photo.png"), 2000, 2000, 7);
+        Path config = Files.writeString(dir.resolve("slow.yaml"), "filters:\n  Slow: {chain: ["
+                + String.join(", ", Collections.nCopies(60, "ALTMRetinex")) + "]}\n");
+        Path out = dir.resolve("gallery");
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        LoomyProcess loomy = LoomyProcess.start(logs, List.of(), "gallery", "--config=" + config, "-f", "Slow",
+                "-o", out.toString(), image.getParent().toString());
+        while (!loomy.stderr().contains("in flight")) {
+            assertThat(loomy.process().isAlive()).as("still running: " + loomy.stderr()).isTrue();
+            Thread.sleep(20);
+        }
+        Thread.sleep(1500);
+
+        long sent = System.nanoTime();
+        loomy.kill("INT");
+        assertThat(loomy.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent)).as(loomy.stderr()).isLessThan(3000);
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(out.resolve("index.html")).doesNotExist();
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".loomy-tmp"));
+        }
+    }
+
     /** Three small images, one of them portrait, in {@code folder}. */
     static Path inputs(Path folder) {
         TestImages.write(folder.resolve("one.png"), 96, 64, 1);
@@ -223,7 +256,7 @@ class GalleryCommandTest {
         return folder.resolve(URLDecoder.decode(unescaped.replace("+", "%2B"), StandardCharsets.UTF_8));
     }
 
-    private static List<String> groups(String html, String regex) {
+    static List<String> groups(String html, String regex) {
         List<String> found = new ArrayList<>();
         Matcher matcher = Pattern.compile(regex).matcher(html);
         while (matcher.find()) {
