@@ -96,7 +96,8 @@ public final class GalleryCommand extends StreamCommand {
         if (status == ExitCodes.INTERRUPTED) {
             return status;
         }
-        Thread cleanup = new Thread(temps::deleteAll);
+        // Ctrl-C now ends the JVM at once: writes under way finish or are refused, then their temporary files go.
+        Thread cleanup = new Thread(() -> temps.closeAndDeleteAll(Duration.ofSeconds(1)));
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             int problems = gallery.write(page(runConfig, results), runConfig.execution().parallelism());
