@@ -181,7 +181,7 @@ public final class Gallery {
 
     /**
      * The median time of one image, from its submission to its completion: read, filter, write.
-     * The median, not the mean, so that the first image's JIT compilation does not count.
+     * The median, not the mean, so that the first image's JIT compilation does not count (from three images on).
      */
     static String timeText(Measurement measurement) {
         RunRecord run = measurement == null ? null : measurement.medianRun();
