@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # loomy's launcher.
 #   ./run.sh [loomy options] INPUT...   builds the jar when it is missing or older than the sources, then runs it
-#   ./run.sh test [maven options]       runs the whole test suite
+#   ./run.sh test [maven options]       runs the whole test suite (the gallery's browser test needs chromium)
 #   ./run.sh build                      (re)builds the jar
 #   ./run.sh jmh [JMH options]          builds the JMH benchmarks (src/jmh) and runs them, e.g.
 #                                       ./run.sh jmh CodecBenchmark -p format=png; ./run.sh jmh -l lists them
@@ -180,6 +180,11 @@ wants_spark() {
 case "${1:-}" in
     test)
         shift
+        # The gallery's browser test fails without Chromium (a missing browser is no reason to skip it): say why first.
+        if [[ -z "${LOOMY_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 \
+                && ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
+            say "no Chromium found: GalleryBrowserTest will fail; on Debian: apt-get install chromium (.ci/run installs it)"
+        fi
         rm -rf "$here/target/surefire-reports"
         maven test "$@"
         # A skipped test is not a passing one: count the skips in surefire's reports.

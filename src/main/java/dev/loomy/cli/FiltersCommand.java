@@ -23,6 +23,8 @@ public final class FiltersCommand implements Callable<Integer> {
     @Mixin
     ConfigOption config;
 
+    static final String NONE = "none";
+
     private final PrintStream out;
 
     /** @param out where the list goes; errors go through picocli's error stream (see {@link Main}) */
@@ -49,13 +51,14 @@ public final class FiltersCommand implements Callable<Integer> {
         return "Filters from " + source + "\n\n" + table.render();
     }
 
-    private static String parameters(Filter filter) {
+    /** A filter's parameters in one line, or {@link #NONE}; a chain's steps. */
+    static String parameters(Filter filter) {
         if (filter instanceof Chain chain) {
             return String.join(" -> ", chain.steps().stream().map(Filter::name).toList());
         }
         StringJoiner text = new StringJoiner(", ");
         filter.parameters().forEach((name, value) -> text.add(name + "=" + value));
         filter.flags().forEach((name, value) -> text.add(name + "=" + value));
-        return text.length() == 0 ? "none" : text.toString();
+        return text.length() == 0 ? NONE : text.toString();
     }
 }

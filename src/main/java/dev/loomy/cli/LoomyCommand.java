@@ -34,6 +34,7 @@ import picocli.CommandLine.Parameters;
             "  filters   list every filter known, with its parameters",
             "  diff      compare two images or two folders of images",
             "  samples   write reproducible synthetic test images",
+            "  gallery   a page of every image under every filter, side by side",
             "",
             "Exit status: 0 every image done (damaged but decodable ones with a warning); 1 some images failed; "
                     + "2 bad usage; 3 a strategy run crashed; 4 a regression beyond --fail-on-regression; 130 interrupted.",

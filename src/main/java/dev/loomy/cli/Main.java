@@ -11,7 +11,7 @@ import picocli.CommandLine;
 
 /**
  * The entry point. A first argument that names a command ({@code filters}, {@code diff},
- * {@code samples}) runs that command; anything else is the main command, so that a folder
+ * {@code samples}, {@code gallery}) runs that command; anything else is the main command, so that a folder
  * called {@code samples} can be given as an input anywhere but first (or as {@code ./samples}).
  */
 public final class Main {
@@ -23,6 +23,7 @@ public final class Main {
         COMMANDS.put("filters", FiltersCommand::new);
         COMMANDS.put("diff", DiffCommand::new);
         COMMANDS.put("samples", SamplesCommand::new);
+        COMMANDS.put("gallery", GalleryCommand::new);
     }
 
     private Main() {

@@ -107,7 +107,7 @@ public final class SamplesCommand extends StreamCommand {
                 result.images(), result.jpegs(), result.pngs(), result.bytes() / (1024.0 * 1024.0), dir, nanos / 1e9);
     }
 
-    private static void removeHook(Thread hook) {
+    static void removeHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

@@ -1,0 +1,210 @@
+package dev.loomy.gallery;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.Names;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.RunRecord;
+
+/**
+ * A gallery folder: {@code index.html}, a copy of each original under {@code original/},
+ * and thumbnails under {@code thumbs/N/}, one folder per column (the original's is 0), so that
+ * no filter name, whatever it holds, becomes part of a path. The full-size filtered images are
+ * the run's own outputs, wherever its {@link OutputLayout} put them.
+ */
+public final class Gallery {
+
+    public static final String PAGE = "index.html";
+
+    /**
+     * A filter's column: its name as the run measured it, and its parameters as text.
+     */
+    public record Shown(String filter, String parameters) {
+    }
+
+    private final Path folder;
+    private final TempFiles temps;
+    private final Thumbnails thumbnails;
+    private final Consumer<String> problems;
+
+    /** @param problems receives one line per image that could not be shown, naming it and why */
+    public Gallery(Path folder, TempFiles temps, Thumbnails thumbnails, Consumer<String> problems) {
+        this.folder = folder;
+        this.temps = temps;
+        this.thumbnails = thumbnails;
+        this.problems = problems;
+    }
+
+    /** Refuses, before any work, a gallery file that would land in an input folder or on an input. */
+    public void check(List<ImageFile> images, int filters, InputGuard guard) throws InputProblem {
+        guard.check("gallery page " + Names.shown(folder.resolve(PAGE)), folder.resolve(PAGE));
+        for (ImageFile image : images) {
+            guard.check("gallery copy " + Names.shown(original(image)), original(image));
+            for (int column = 0; column <= filters; column++) {
+                guard.check("thumbnail " + Names.shown(thumb(column, image)), thumb(column, image));
+            }
+        }
+    }
+
+    /**
+     * Writes the thumbnails, the copies of the originals and the page, {@code parallelism}
+     * images at a time.
+     *
+     * @return how many images could not be shown (each already told to the problems consumer)
+     */
+    public int write(Page page, int parallelism) throws IOException, InterruptedException {
+        AtomicInteger failed = new AtomicInteger();
+        List<GalleryPage.Row> rows = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallelism))) {
+            List<Future<GalleryPage.Row>> futures = new ArrayList<>();
+            for (int i = 0; i < page.images().size(); i++) {
+                int index = i;
+                futures.add(pool.submit(() -> row(page, index, failed)));
+            }
+            try {
+                for (Future<GalleryPage.Row> future : futures) {
+                    rows.add(future.get());
+                }
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("a gallery row failed", e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        List<GalleryPage.Column> columns = new ArrayList<>();
+        columns.add(new GalleryPage.Column("Original", "", ""));
+        for (int i = 0; i < page.shown().size(); i++) {
+            Shown shown = page.shown().get(i);
+            columns.add(new GalleryPage.Column(shown.filter(), shown.parameters(), timeText(page.measurements().get(i))));
+        }
+        String html = GalleryPage.render(new GalleryPage.Page("loomy gallery: " + page.caption(), page.caption(),
+                page.timing(), columns, rows));
+        Files.createDirectories(folder.toAbsolutePath());
+        temps.replace(folder.resolve(PAGE), html.getBytes(StandardCharsets.UTF_8));
+        return failed.get();
+    }
+
+    /**
+     * What the page shows: the run's images, layout and measurements.
+     *
+     * @param strategy     the strategy the run measured, to find its outputs
+     * @param measurements one per filter of {@code shown}, in the same order; null where there is none
+     */
+    public record Page(List<ImageFile> images, List<Shown> shown, List<Measurement> measurements, OutputLayout layout,
+                       String strategy, String caption, String timing) {
+    }
+
+    private GalleryPage.Row row(Page page, int index, AtomicInteger failed) {
+        ImageFile image = page.images().get(index);
+        List<GalleryPage.Cell> cells = new ArrayList<>();
+        Path copy = original(image);
+        // An input the run could not read was named by the run already: once is enough.
+        boolean told = page.measurements().stream().anyMatch(m -> status(m, index) == ImageTiming.Status.FAILED);
+        GalleryPage.Cell first = cell(image.path(), thumb(0, image), copy, "original of " + Names.shown(image.relative()),
+                failed, !told);
+        if (!first.thumb().isEmpty()) {
+            try {
+                Files.createDirectories(copy.toAbsolutePath().getParent());
+                temps.replace(copy, out -> Files.copy(image.path(), out));
+            } catch (IOException e) {
+                failed.incrementAndGet();
+                problems.accept(Names.shown(image.path()) + ": cannot be copied to " + Names.shown(copy) + ": " + e);
+                first = missing("cannot be copied: " + e.getMessage());
+            }
+        }
+        cells.add(first);
+        for (int i = 0; i < page.shown().size(); i++) {
+            String filter = page.shown().get(i).filter();
+            if (!done(page.measurements().get(i), index)) {
+                // The run said why, in its own line: the cell says only that there is nothing to show.
+                cells.add(missing("not done: the reason is on standard error"));
+                continue;
+            }
+            Path output = page.layout().outputFor(image, filter, page.strategy());
+            cells.add(cell(output, thumb(i + 1, image), output, filter + " of " + Names.shown(image.relative()), failed,
+                    true));
+        }
+        return new GalleryPage.Row(Names.shown(image.relative()), cells);
+    }
+
+    private GalleryPage.Cell cell(Path source, Path thumb, Path full, String alt, AtomicInteger failed, boolean tell) {
+        try {
+            Thumbnails.Dimensions size = thumbnails.write(source, thumb);
+            return new GalleryPage.Cell(GalleryPage.url(folder, full), GalleryPage.url(folder, thumb), size.width(),
+                    size.height(), alt, "");
+        } catch (ImageException e) {
+            failed.incrementAndGet();
+            if (tell) {
+                problems.accept(e.getMessage());
+            }
+            return missing(e.reason());
+        }
+    }
+
+    private static GalleryPage.Cell missing(String reason) {
+        return new GalleryPage.Cell("", "", 0, 0, "", reason);
+    }
+
+    /** Whether the counted run the results report on did {@code index}; not so when it failed, was skipped or crashed. */
+    private static boolean done(Measurement measurement, int index) {
+        ImageTiming.Status status = status(measurement, index);
+        return status == ImageTiming.Status.DONE || status == ImageTiming.Status.WARNED;
+    }
+
+    /** How {@code index} ended in the counted run the results report on, or null when no run got to it. */
+    private static ImageTiming.Status status(Measurement measurement, int index) {
+        RunRecord run = measurement == null ? null : measurement.medianRun();
+        if (run == null) {
+            return null;
+        }
+        return run.images().stream().filter(t -> t.index() == index).map(ImageTiming::status).findFirst().orElse(null);
+    }
+
+    /**
+     * The median time of one image, from its submission to its completion: read, filter, write.
+     * The median, not the mean, so that the first image's JIT compilation does not count (from three images on).
+     */
+    static String timeText(Measurement measurement) {
+        RunRecord run = measurement == null ? null : measurement.medianRun();
+        if (run == null) {
+            return "";
+        }
+        long[] nanos = run.images().stream()
+                .filter(t -> t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED)
+                .mapToLong(ImageTiming::latencyNanos).sorted().toArray();
+        if (nanos.length == 0) {
+            return "";
+        }
+        double median = nanos.length % 2 == 1 ? nanos[nanos.length / 2]
+                : (nanos[nanos.length / 2 - 1] + nanos[nanos.length / 2]) / 2.0;
+        return String.format(Locale.ROOT, median >= 10e6 ? "%.0f ms / image" : "%.1f ms / image", median / 1e6);
+    }
+
+    Path original(ImageFile image) {
+        return folder.resolve("original").resolve(image.relative());
+    }
+
+    Path thumb(int column, ImageFile image) {
+        Path under = folder.resolve("thumbs").resolve(Integer.toString(column)).resolve(image.relative());
+        return under.resolveSibling(under.getFileName() + ".jpg");
+    }
+}

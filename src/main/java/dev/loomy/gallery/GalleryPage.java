@@ -1,0 +1,85 @@
+package dev.loomy.gallery;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.samskivert.mustache.Mustache;
+import com.samskivert.mustache.Template;
+
+/**
+ * The gallery's {@code index.html}, rendered from a Mustache template whose every value is
+ * HTML-escaped: a file named {@code <b>&"'.jpg} shows as its name, never as markup. The
+ * page is one file with its style inline: it opens from the file system, fetches nothing
+ * from the network, and its images load lazily, as they scroll into view.
+ */
+public final class GalleryPage {
+
+    /** A column: the original's, or a filter's. */
+    public record Column(String name, String parameters, String time) {
+    }
+
+    /**
+     * One image in one column.
+     *
+     * @param full   the full-size file, as a URL relative to the page; empty when there is none
+     * @param thumb  its thumbnail, likewise
+     * @param reason why there is no image (the filter failed on it), or empty
+     */
+    public record Cell(String full, String thumb, int width, int height, String alt, String reason) {
+    }
+
+    /** One input image: its name and a cell per column, the original's first. */
+    public record Row(String name, List<Cell> cells) {
+    }
+
+    /**
+     * The whole page.
+     *
+     * @param caption  what the page shows, in one line
+     * @param timing   how the times in the column heads were measured
+     */
+    public record Page(String title, String caption, String timing, List<Column> columns, List<Row> rows) {
+    }
+
+    private static final Template TEMPLATE = compile();
+
+    private GalleryPage() {
+    }
+
+    private static Template compile() {
+        try (InputStream in = GalleryPage.class.getResourceAsStream("index.html.mustache");
+             Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            // Absent values are empty strings, never nulls: a section on "" is skipped.
+            return Mustache.compiler().escapeHTML(true).emptyStringIsFalse(true).compile(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static String render(Page page) {
+        return TEMPLATE.execute(page);
+    }
+
+    /**
+     * {@code target} as a URL relative to {@code folder}: each name percent-encoded, so that
+     * '#', '?', '%', ':' or a space in a file name stays part of the name. The page's escaping
+     * then takes care of '&' and quotes.
+     */
+    public static String url(Path folder, Path target) {
+        Path relative = folder.toAbsolutePath().normalize().relativize(target.toAbsolutePath().normalize());
+        List<String> parts = new ArrayList<>();
+        for (Path name : relative) {
+            parts.add(URLEncoder.encode(name.toString(), StandardCharsets.UTF_8).replace("+", "%20"));
+        }
+        // "./" first: a first name such as "a:b.jpg" would otherwise read as a URL scheme.
+        return "./" + String.join("/", parts);
+    }
+}

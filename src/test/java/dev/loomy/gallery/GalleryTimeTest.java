@@ -1,0 +1,42 @@
+package dev.loomy.gallery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.ImageTiming.Status;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.RunRecord;
+
+class GalleryTimeTest {
+
+    private static ImageTiming image(int index, double millis, Status status) {
+        long start = index * 1_000_000_000L;
+        return new ImageTiming(index, start, start + Math.round(millis * 1e6), status, null);
+    }
+
+    private static Measurement measured(ImageTiming... images) {
+        RunRecord run = new RunRecord(5_000_000_000L, List.of(images), ResourcePeaks.UNKNOWN, 1, false);
+        return new Measurement("loop", "Gray", images.length, 0, List.of(run), Outcome.OK, null);
+    }
+
+    @Test
+    void theMedianOfTheImagesDoneLeavesOutAColdFirstImageAndTheFailedOnes() {
+        Measurement measurement = measured(image(0, 140, Status.DONE), image(1, 8.2, Status.DONE),
+                image(2, 7.9, Status.WARNED), image(3, 9.4, Status.DONE), image(4, 0.1, Status.FAILED));
+
+        assertThat(Gallery.timeText(measurement)).isEqualTo("8.8 ms / image");
+    }
+
+    @Test
+    void tensOfMillisecondsAreWholeAndNothingDoneIsNoTime() {
+        assertThat(Gallery.timeText(measured(image(0, 22.4, Status.DONE)))).isEqualTo("22 ms / image");
+        assertThat(Gallery.timeText(measured(image(0, 3, Status.FAILED)))).isEmpty();
+        assertThat(Gallery.timeText(null)).isEmpty();
+    }
+}
