@@ -26,6 +26,12 @@ public final class ImageWriter {
     }
 
     public void write(Mat image, Path target) throws ImageException {
+        TurboJpeg turbo = JpegCodec.turbo();
+        String extension = ImageExtensions.of(target);
+        if (turbo != null && (extension.equals("jpg") || extension.equals("jpeg")) && TurboJpeg.encodes(image)) {
+            writeFast(turbo, image, target);
+            return;
+        }
         MatOfByte encoded = encode(image, target);
         try {
             Files.createDirectories(target.toAbsolutePath().getParent());
@@ -34,6 +40,25 @@ public final class ImageWriter {
             throw new ImageException(target, "cannot be written: " + e);
         } finally {
             encoded.release();
+        }
+    }
+
+    /** Encodes by libturbojpeg, as {@code imwrite} would, and writes from its buffer a chunk at a time. */
+    private void writeFast(TurboJpeg turbo, Mat image, Path target) throws ImageException {
+        try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            temps.replace(target, out -> {
+                byte[] chunk = new byte[(int) Math.min(SourceFile.CHUNK, Math.max(encoded.length(), 1))];
+                for (long at = 0; at < encoded.length(); at += chunk.length) {
+                    int n = (int) Math.min(chunk.length, encoded.length() - at);
+                    encoded.read(at, chunk, n);
+                    out.write(chunk, 0, n);
+                }
+            });
+        } catch (TurboJpeg.TurboJpegException e) {
+            throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());
+        } catch (IOException e) {
+            throw new ImageException(target, "cannot be written: " + e);
         }
     }
 
