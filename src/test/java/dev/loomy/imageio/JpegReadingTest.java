@@ -65,4 +65,37 @@ class JpegReadingTest {
         assertThatThrownBy(() -> new ImageReader(java.time.Duration.ZERO, true).read(file))
                 .isInstanceOf(ImageException.class).hasMessageContaining("Corrupt JPEG data");
     }
+
+    /** {@code jpeg} with an EXIF block (APP1) right after SOI, giving {@code orientation} in the byte order {@code order}. */
+    static byte[] withOrientation(byte[] jpeg, int orientation, String order) {
+        boolean big = order.equals("MM");
+        byte[] tiff = big
+                ? new byte[] {'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (byte) orientation, 0, 0, 0, 0, 0, 0}
+                : new byte[] {'I', 'I', 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, (byte) orientation, 0, 0, 0, 0, 0, 0, 0};
+        int length = 2 + 6 + tiff.length;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(jpeg, 0, 2);
+        out.writeBytes(new byte[] {(byte) 0xFF, (byte) 0xE1, (byte) (length >> 8), (byte) length, 'E', 'x', 'i', 'f', 0, 0});
+        out.writeBytes(tiff);
+        out.write(jpeg, 2, jpeg.length - 2);
+        return out.toByteArray();
+    }
+
+    @Test
+    void anExifOrientationIsAppliedAsImdecodeDoes() throws Exception {
+        byte[] photo = photo();
+        for (String order : List.of("MM", "II")) {
+            for (int orientation : new int[] {1, 3, 6, 8}) {
+                Path file = Files.write(dir.resolve("exif-" + order + orientation + ".jpg"), withOrientation(photo, orientation, order));
+                Mat image = new ImageReader().read(file);
+                Mat expected = Imgcodecs.imread(file.toString());
+                assertThat(image.size()).isEqualTo(orientation >= 5 ? new org.opencv.core.Size(480, 640)
+                        : new org.opencv.core.Size(640, 480));
+                TurboJpegTest.assertIdentical(image, expected);
+                assertThat(Exif.upright(EncodedBytes.of(Files.readAllBytes(file)))).as(order + orientation)
+                        .isEqualTo(orientation == 1);
+            }
+        }
+        assertThat(Exif.upright(EncodedBytes.of(photo))).isTrue();
+    }
 }
