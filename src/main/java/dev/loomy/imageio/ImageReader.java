@@ -79,7 +79,9 @@ public final class ImageReader {
             if (verdict.damage() != null && strict) {
                 throw new ImageException(file, verdict.damage());
             }
-            TurboJpeg.Decoded fast = verdict.format() == ImageFormat.JPEG ? decodeFast(encoded) : null;
+            // A JPEG cut short is left to OpenCV, which fills in the missing rows its own way.
+            TurboJpeg.Decoded fast = verdict.format() == ImageFormat.JPEG && verdict.damage() == null
+                    ? decodeFast(encoded) : null;
             image = fast != null ? fast.image() : Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
                 throw new ImageException(file, "cannot be decoded: " + (verdict.damage() != null ? verdict.damage()
