@@ -2,6 +2,9 @@ package dev.loomy.imageio;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -35,7 +38,7 @@ public final class ImageWriter {
         MatOfByte encoded = encode(image, target);
         try {
             Files.createDirectories(target.toAbsolutePath().getParent());
-            temps.replace(target, out -> copy(encoded, out));
+            temps.replace(target, out -> copy(NativeBytes.view(encoded, 0, encoded.total()), out));
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + e);
         } finally {
@@ -43,18 +46,11 @@ public final class ImageWriter {
         }
     }
 
-    /** Encodes by libturbojpeg, as {@code imwrite} would, and writes from its buffer a chunk at a time. */
+    /** Encodes by libturbojpeg, as {@code imwrite} would, and writes straight from its buffer. */
     private void writeFast(TurboJpeg turbo, Mat image, Path target) throws ImageException {
         try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
             Files.createDirectories(target.toAbsolutePath().getParent());
-            temps.replace(target, out -> {
-                byte[] chunk = new byte[(int) Math.min(SourceFile.CHUNK, Math.max(encoded.length(), 1))];
-                for (long at = 0; at < encoded.length(); at += chunk.length) {
-                    int n = (int) Math.min(chunk.length, encoded.length() - at);
-                    encoded.read(at, chunk, n);
-                    out.write(chunk, 0, n);
-                }
-            });
+            temps.replace(target, out -> copy(encoded.view(), out));
         } catch (TurboJpeg.TurboJpegException e) {
             throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());
         } catch (IOException e) {
@@ -84,16 +80,13 @@ public final class ImageWriter {
     }
 
     /**
-     * Writes the encoded bytes from native memory a chunk at a time: a large image's bytes
-     * never lie whole on the Java heap (see {@link SourceFile#read}).
+     * Writes encoded bytes from native memory: a channel over {@code out} copies them a few
+     * kilobytes at a time, so that they never lie whole on the Java heap (see {@link SourceFile#read}).
      */
-    private static void copy(Mat encoded, OutputStream out) throws IOException {
-        int length = (int) encoded.total();
-        byte[] chunk = new byte[Math.min(SourceFile.CHUNK, Math.max(length, 1))];
-        for (int at = 0; at < length; ) {
-            int n = encoded.get(at, 0, chunk);
-            out.write(chunk, 0, n);
-            at += n;
+    private static void copy(ByteBuffer bytes, OutputStream out) throws IOException {
+        WritableByteChannel channel = Channels.newChannel(out);
+        while (bytes.hasRemaining()) {
+            channel.write(bytes);
         }
     }
 }

@@ -18,9 +18,12 @@ final class NativeBytes {
 
     /** {@code length} bytes of the continuous Mat {@code mat} from byte {@code offset}. */
     static ByteBuffer view(Mat mat, long offset, long length) {
+        if (length == 0) {
+            return ByteBuffer.allocate(0);
+        }
         if (!mat.isContinuous() || offset < 0 || length < 0 || offset + length > mat.total() * mat.elemSize()) {
             throw new IllegalArgumentException("bytes " + offset + " to " + (offset + length) + " of " + mat);
         }
-        return length == 0 ? ByteBuffer.allocate(0) : new Pointer(mat.dataAddr() + offset).getByteBuffer(0, length);
+        return new Pointer(mat.dataAddr() + offset).getByteBuffer(0, length);
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomy.imageio;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import com.sun.jna.Native;
@@ -155,9 +156,9 @@ final class TurboJpeg {
             return length;
         }
 
-        /** Copies {@code count} bytes from {@code offset} into {@code chunk}. */
-        void read(long offset, byte[] chunk, int count) {
-            bytes.read(offset, chunk, 0, count);
+        /** The bytes in place, valid until {@link #close}. */
+        ByteBuffer view() {
+            return bytes.getByteBuffer(0, length);
         }
 
         @Override
