@@ -20,7 +20,7 @@ import dev.loomy.opencv.OpenCv;
 import dev.loomy.samples.SampleGenerator;
 
 /** JPEGs read and written through the codec loomy chose (libturbojpeg in the default test run). */
-class JpegReadingTest {
+public class JpegReadingTest {
 
     @TempDir
     Path dir;
@@ -39,7 +39,7 @@ class JpegReadingTest {
     }
 
     /** {@code jpeg} with bytes in the middle of its scan changed, never into a marker. */
-    static byte[] corrupted(byte[] jpeg) {
+    public static byte[] corrupted(byte[] jpeg) {
         byte[] bytes = jpeg.clone();
         int sos = 2;
         while (!(bytes[sos] == (byte) 0xFF && bytes[sos + 1] == (byte) 0xDA)) {
