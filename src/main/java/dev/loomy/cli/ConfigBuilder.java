@@ -160,6 +160,11 @@ final class ConfigBuilder {
         try {
             InputGuard guard = InputGuard.of(config.inputs(), config.images());
             files.checkInputs(guard);
+            Path recordings = config.measuring().settings().jfrFolder();
+            if (recordings != null) {
+                // Checked apart from the output layout: --no-write has none, yet the recordings are written.
+                guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
+            }
             OutputLayout layout = config.layout();
             if (layout != null) {
                 layout.check(config.inputs(), config.images(), filters.stream().map(Filter::name).toList(),

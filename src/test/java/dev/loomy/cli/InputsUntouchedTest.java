@@ -64,6 +64,13 @@ class InputsUntouchedTest {
     }
 
     @Test
+    void jfrRecordingsInsideAnInputFolderAreRefusedWithoutImagesWritten() throws Exception {
+        // With --no-write no output folder is checked, but the recordings still go into OUTPUT/jfr.
+        assertRefused(Cli.run("--no-write", "--profile=jfr", "-o", in.resolve("sub").toString(), in.toString()),
+                "--profile=jfr", "input folder " + in);
+    }
+
+    @Test
     void aChartOntoAnInputImageIsRefused() throws Exception {
         Path image = in.resolve("a.png");
         assertRefused(Cli.run("-o", out.toString(), "--chart=" + image, image.toString()), "is the input image " + image);
