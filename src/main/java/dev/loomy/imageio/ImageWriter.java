@@ -37,7 +37,7 @@ public final class ImageWriter {
         }
         MatOfByte encoded = encode(image, target);
         try {
-            Files.createDirectories(target.toAbsolutePath().getParent());
+            createFolder(target);
             temps.replace(target, out -> copy(NativeBytes.view(encoded, 0, encoded.total()), out));
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + e);
@@ -46,10 +46,21 @@ public final class ImageWriter {
         }
     }
 
+    /**
+     * Makes {@code target}'s folder unless it is there: {@code createDirectories} on a folder that
+     * exists tries mkdir first and throws and catches an exception, for every image.
+     */
+    private static void createFolder(Path target) throws IOException {
+        Path folder = target.toAbsolutePath().getParent();
+        if (!Files.isDirectory(folder)) {
+            Files.createDirectories(folder);
+        }
+    }
+
     /** Encodes by libturbojpeg, as {@code imwrite} would, and writes straight from its buffer. */
     private void writeFast(TurboJpeg turbo, Mat image, Path target) throws ImageException {
         try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
-            Files.createDirectories(target.toAbsolutePath().getParent());
+            createFolder(target);
             temps.replace(target, out -> copy(encoded.view(), out));
         } catch (TurboJpeg.TurboJpegException e) {
             throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());

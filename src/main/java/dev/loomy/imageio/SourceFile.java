@@ -75,8 +75,9 @@ public final class SourceFile {
                     at += n;
                     continue;
                 }
-                // Full: the file may go on beyond the size it gave (/proc files say 0).
-                ByteBuffer more = ByteBuffer.allocate(MORE);
+                // Full: the file may go on beyond the size it gave (/proc files say 0). One byte tells
+                // for the usual file, whose end is there; a file that goes on is read a chunk at a time.
+                ByteBuffer more = ByteBuffer.allocate(at == size ? 1 : MORE);
                 int n = channel.read(more);
                 if (n < 0) {
                     break;
