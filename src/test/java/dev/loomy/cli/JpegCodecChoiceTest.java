@@ -22,7 +22,7 @@ import dev.loomy.imageio.JpegCodec;
  * Where libturbojpeg cannot be loaded (simulated by naming a library that is not there), JPEGs go
  * through OpenCV's codec, said once in one line; {@code --reproducible} and
  * {@code LOOMY_JPEG_CODEC=opencv} keep OpenCV's codec without trying the library at all. Every
- * way, the JPEGs written are exactly what {@code imwrite} writes.
+ * way, and with the system's library, the JPEGs written are exactly what {@code imwrite} writes.
  */
 class JpegCodecChoiceTest {
 
@@ -33,16 +33,20 @@ class JpegCodecChoiceTest {
 
     /** loomy with NoOp on three JPEGs, in its own JVM whose libturbojpeg is missing; its standard error. */
     private String run(Map<String, String> environment, String... options) throws Exception {
+        return run(true, environment, options);
+    }
+
+    private String run(boolean missing, Map<String, String> environment, String... options) throws Exception {
         Path inputs = dir.resolve("in");
         for (int i = 1; i <= 3; i++) {
             TestImages.write(inputs.resolve("photo" + i + ".jpg"), 160 + i, 120, i);
         }
         Path out = dir.resolve("out");
-        Path missing = dir.resolve("missing/libturbojpeg.so.0");
+        Path library = dir.resolve("missing/libturbojpeg.so.0");
         List<String> args = new java.util.ArrayList<>(List.of(options));
         args.addAll(List.of("-f", "NoOp", "-s", "loop,virtual", "--quiet", "-o", out.toString(), inputs.toString()));
         LoomyProcess loomy = LoomyProcess.start(Files.createDirectories(dir.resolve("process")), environment,
-                List.of("-D" + JpegCodec.LIBRARY_PROPERTY + "=" + missing), args.toArray(String[]::new));
+                missing ? List.of("-D" + JpegCodec.LIBRARY_PROPERTY + "=" + library) : List.of(), args.toArray(String[]::new));
         assertThat(loomy.process().waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
         try (var written = Files.walk(out)) {
@@ -56,6 +60,11 @@ class JpegCodecChoiceTest {
             }
         }
         return loomy.stderr();
+    }
+
+    @Test
+    void theSystemsLibraryWritesImwritesBytesWithoutANotice() throws Exception {
+        assertThat(run(false, Map.of())).doesNotContain(NOTICE);
     }
 
     @Test
