@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # loomy's benchmark: every strategy with every built-in filter on a reproducible set of photo-like
-# images, loomy against ImageMagick's mogrify, start-up time, and what two cores can do at all.
+# images, loomy against a naive imread -> imwrite program (bench/naive) and ImageMagick's mogrify,
+# start-up time, and what two cores can do at all.
 # Writes a Markdown summary for the README (with the targets met or not), loomy's own tables and charts.
 #
 #   bench/run.sh               the full run (500 images, 1 warm-up and 3 counted runs per pair): about 15 minutes
