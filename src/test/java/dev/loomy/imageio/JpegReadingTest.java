@@ -98,4 +98,29 @@ public class JpegReadingTest {
         }
         assertThat(Exif.upright(EncodedBytes.of(photo))).isTrue();
     }
+
+    @Test
+    void aCmykJpegIsReadAsImreadReadsIt() throws Exception {
+        // libturbojpeg writes 4-channel CMYK pixels as an Adobe YCCK JPEG, which imread turns into BGR.
+        TurboJpeg.load("libturbojpeg.so.0");
+        int width = 64;
+        int height = 48;
+        com.sun.jna.Memory cmyk = new com.sun.jna.Memory(width * height * 4L);
+        for (int i = 0; i < width * height * 4; i++) {
+            cmyk.setByte(i, (byte) (i * 7 % 251));
+        }
+        com.sun.jna.Pointer handle = TurboJpeg.Library.tjInitCompress();
+        com.sun.jna.ptr.PointerByReference jpeg = new com.sun.jna.ptr.PointerByReference();
+        com.sun.jna.ptr.NativeLongByReference size = new com.sun.jna.ptr.NativeLongByReference(new com.sun.jna.NativeLong(0));
+        int tjpfCmyk = 11;
+        assertThat(TurboJpeg.Library.tjCompress2(handle, cmyk, width, 0, height, tjpfCmyk, jpeg, size, 0, 90, 0)).isZero();
+        byte[] bytes = jpeg.getValue().getByteArray(0, (int) size.getValue().longValue());
+        TurboJpeg.Library.tjFree(jpeg.getValue());
+        TurboJpeg.Library.tjDestroy(handle);
+
+        Path file = Files.write(dir.resolve("cmyk.jpg"), bytes);
+        Mat image = new ImageReader().read(file);
+        assertThat(image.size()).isEqualTo(new org.opencv.core.Size(width, height));
+        TurboJpegTest.assertIdentical(image, Imgcodecs.imread(file.toString()));
+    }
 }
