@@ -94,6 +94,14 @@ if [[ -z "$runtime_home" ]]; then
     exit 2
 fi
 
+# JPEGs go through the system's libturbojpeg (SIMD) when it is there, else through OpenCV's slower
+# codec. Where it is missing and this is root with apt-get (a container, CI), install it, once.
+if ! ldconfig -p 2>/dev/null | grep 'libturbojpeg\.so\.0' >/dev/null && [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    say "installing libturbojpeg0 (the SIMD JPEG codec) with apt-get ..."
+    { apt-get install -y -qq libturbojpeg0 || { apt-get update -qq && apt-get install -y -qq libturbojpeg0; }; } >/dev/null 2>&1 \
+        || say "could not install libturbojpeg0: JPEGs go through OpenCV's codec"
+fi
+
 maven() {
     if [[ -z "$build_home" ]]; then
         say "building needs a JDK $min_major+ with javac; $runtime_home has none (set JAVA_HOME to a JDK)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # loomy's benchmark: every strategy with every built-in filter on a reproducible set of photo-like
-# images, loomy against ImageMagick's mogrify, start-up time, and what two cores can do at all.
+# images, loomy against a naive imread -> imwrite program (bench/naive) and ImageMagick's mogrify,
+# start-up time, and what two cores can do at all.
 # Writes a Markdown summary for the README (with the targets met or not), loomy's own tables and charts.
 #
 #   bench/run.sh               the full run (500 images, 1 warm-up and 3 counted runs per pair): about 15 minutes
@@ -107,6 +108,38 @@ say "measuring loop without writing (decode and filter only) ..."
 "$loomy" --strategy=loop --filter=NoOp,Cartoon2,ALTMRetinex --repeat="$repeat" --warmup="$warmup" \
     --no-write --format=csv --quiet "$data" >"$results/loomy-no-write.csv"
 
+# --- The naive reference: a bare imread -> imwrite over the same images, in a loop and with one virtual
+# thread per image (bench/naive/NaiveCodec.java, built here, not part of loomy's jar; OpenCV from loomy's
+# jar). Its warm-ups and runs as loomy's, in one JVM per mode; what loomy takes beyond it is its overhead. ---
+say "measuring the naive reference (imread -> imwrite, loop and virtual) ..."
+naive_java=""
+for home in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+    if [[ -n "$home" && -x "$home/bin/javac" ]] && (( $("$home/bin/java" -XshowSettings:properties -version 2>&1 \
+        | sed -n 's/^ *java.specification.version = //p') >= 21 )); then
+        naive_java="$home/bin"
+        break
+    fi
+done
+[[ -n "$naive_java" ]] || { say "the naive reference needs a JDK 21+ (set JAVA_HOME)"; exit 1; }
+mkdir -p "$work/naive-classes"
+"$naive_java/javac" --release 21 -cp "$root/target/loomy.jar" -d "$work/naive-classes" "$root/bench/naive/NaiveCodec.java"
+for mode in loop virtual; do
+    rm -rf "$work/naive-out"
+    "$naive_java/java" --enable-native-access=ALL-UNNAMED -cp "$root/target/loomy.jar:$work/naive-classes" NaiveCodec \
+        "$mode" "$data" "$work/naive-out" "$warmup" "$repeat"
+done >"$results/naive.csv"
+rm -rf "$work/naive-out"
+# loomy's NoOp against the naive reference, per image: printed here and in the summary.
+naive_rows=()
+for s in loop virtual; do
+    n_ms="$(awk -F, -v m="$s" '$1 == m { print $3 / $2 }' "$results/naive.csv")"
+    l_ms="$(awk -F, -v s="$s" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $col["strategy"] == s && $col["filter"] == "NoOp" { print $col["time_ms_median"] / $col["images"] }' "$results/loomy.csv")"
+    row="$(awk -v s="$s" -v n="$n_ms" -v l="$l_ms" 'BEGIN { printf "| %s | %.2f | %.2f | %+.2f | %.2fx |", s, l, n, l - n, n / l }')"
+    naive_rows+=("$row")
+    say "NoOp, $s: loomy $(cut -d'|' -f3 <<<"$row" | xargs) ms/image, naive imread/imwrite $(cut -d'|' -f4 <<<"$row" | xargs) ms/image: overhead $(cut -d'|' -f5 <<<"$row" | xargs) ms/image, loomy at $(cut -d'|' -f6 <<<"$row" | xargs) the naive speed"
+done
+
 # --- What two cores can do at all: JMH on one thread, then two (pure computation, then the filters alone). ---
 say "measuring what two cores can do (JMH) ..."
 jmh_csv="$work/jmh"
@@ -207,6 +240,16 @@ summary="$results/README-results.md"
     echo
     echo "![images per second](throughput.png)"
     echo "![completion times](timeline.png)"
+    echo
+    echo "### Overhead over a naive imread -> imwrite program (NoOp, every image written)"
+    echo
+    echo "The naive reference is \`bench/naive/NaiveCodec.java\`: each image read with \`imread\` and written with"
+    echo "\`imwrite\`, nothing else, timed the same way ($warmup warm-up(s), median of $repeat, one JVM per mode). A"
+    echo "negative overhead means loomy is faster (its JPEG codec: $( [[ "${LOOMY_JPEG_CODEC:-}" == opencv ]] && echo "OpenCV's, as asked" || echo "libturbojpeg where it loads" ))."
+    echo
+    echo "| Strategy | loomy (ms/image) | naive (ms/image) | loomy's overhead (ms/image) | loomy's speed / naive |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    printf '%s\n' "${naive_rows[@]}"
     echo
     echo "### Targets"
     echo

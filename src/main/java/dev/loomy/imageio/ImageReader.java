@@ -79,13 +79,22 @@ public class ImageReader {
             if (verdict.damage() != null && strict) {
                 throw new ImageException(file, verdict.damage());
             }
-            image = Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
+            // A JPEG cut short is left to OpenCV, which fills in the missing rows its own way.
+            TurboJpeg.Decoded fast = verdict.format() == ImageFormat.JPEG && verdict.damage() == null
+                    ? decodeFast(encoded) : null;
+            image = fast != null ? fast.image() : Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
                 throw new ImageException(file, "cannot be decoded: " + (verdict.damage() != null ? verdict.damage()
                         : "corrupt " + verdict.format().label() + " data"));
             }
             if (verdict.damage() != null) {
                 warnings.accept(verdict.damage() + "; decoded as far as the data goes");
+            } else if (fast != null && fast.warning() != null) {
+                // Corrupt data inside a scan, which the walk of the markers cannot see.
+                if (strict) {
+                    throw new ImageException(file, "damaged: " + fast.warning());
+                }
+                warnings.accept(fast.warning() + "; decoded all the same");
             }
             Mat decoded = image;
             image = null;
@@ -103,5 +112,22 @@ public class ImageReader {
     /** {@code file}'s bytes, in native memory that the caller releases: where a subclass reads them from elsewhere. */
     protected Mat load(Path file) throws ImageException {
         return SourceFile.read(file);
+    }
+
+    /**
+     * The JPEG in {@code encoded} decoded by libturbojpeg, or null when OpenCV is to decode it:
+     * libturbojpeg is not loaded, the image has an EXIF orientation (which {@code imdecode}
+     * applies), is CMYK, or libturbojpeg refuses it (OpenCV then decides, as before).
+     */
+    private static TurboJpeg.Decoded decodeFast(Mat encoded) {
+        TurboJpeg turbo = JpegCodec.turbo();
+        if (turbo == null || !Exif.upright(EncodedBytes.of(encoded))) {
+            return null;
+        }
+        try {
+            return turbo.decode(encoded);
+        } catch (TurboJpeg.TurboJpegException e) {
+            return null;
+        }
     }
 }

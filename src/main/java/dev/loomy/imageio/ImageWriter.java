@@ -2,6 +2,9 @@ package dev.loomy.imageio;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -26,9 +29,15 @@ public class ImageWriter {
     }
 
     public void write(Mat image, Path target) throws ImageException {
+        TurboJpeg turbo = JpegCodec.turbo();
+        String extension = ImageExtensions.of(target);
+        if (turbo != null && (extension.equals("jpg") || extension.equals("jpeg")) && TurboJpeg.encodes(image)) {
+            writeFast(turbo, image, target);
+            return;
+        }
         MatOfByte encoded = encode(image, target);
         try {
-            store(encoded, target);
+            store(NativeBytes.view(encoded, 0, encoded.total()), target);
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + e);
         } finally {
@@ -36,10 +45,35 @@ public class ImageWriter {
         }
     }
 
-    /** Puts the encoded bytes at {@code target}, complete or not at all: where a subclass writes them elsewhere. */
-    protected void store(Mat encoded, Path target) throws IOException {
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        temps.replace(target, out -> copy(encoded, out));
+    /**
+     * Puts the encoded {@code bytes} at {@code target}, complete or not at all: where a subclass
+     * writes them elsewhere.
+     */
+    protected void store(ByteBuffer bytes, Path target) throws IOException {
+        createFolder(target);
+        temps.replace(target, out -> copy(bytes, out));
+    }
+
+    /**
+     * Makes {@code target}'s folder unless it is there: {@code createDirectories} on a folder that
+     * exists tries mkdir first and throws and catches an exception, for every image.
+     */
+    private static void createFolder(Path target) throws IOException {
+        Path folder = target.toAbsolutePath().getParent();
+        if (!Files.isDirectory(folder)) {
+            Files.createDirectories(folder);
+        }
+    }
+
+    /** Encodes by libturbojpeg, as {@code imwrite} would, and writes straight from its buffer. */
+    private void writeFast(TurboJpeg turbo, Mat image, Path target) throws ImageException {
+        try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
+            store(encoded.view(), target);
+        } catch (TurboJpeg.TurboJpegException e) {
+            throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());
+        } catch (IOException e) {
+            throw new ImageException(target, "cannot be written: " + e);
+        }
     }
 
     /** The encoded bytes, owned by the caller. */
@@ -64,16 +98,13 @@ public class ImageWriter {
     }
 
     /**
-     * Writes the encoded bytes from native memory a chunk at a time: a large image's bytes
-     * never lie whole on the Java heap (see {@link SourceFile#read}).
+     * Writes encoded bytes from native memory: a channel over {@code out} copies them a few
+     * kilobytes at a time, so that they never lie whole on the Java heap (see {@link SourceFile#read}).
      */
-    protected static void copy(Mat encoded, OutputStream out) throws IOException {
-        int length = (int) encoded.total();
-        byte[] chunk = new byte[Math.min(SourceFile.CHUNK, Math.max(length, 1))];
-        for (int at = 0; at < length; ) {
-            int n = encoded.get(at, 0, chunk);
-            out.write(chunk, 0, n);
-            at += n;
+    protected static void copy(ByteBuffer bytes, OutputStream out) throws IOException {
+        WritableByteChannel channel = Channels.newChannel(out);
+        while (bytes.hasRemaining()) {
+            channel.write(bytes);
         }
     }
 }

@@ -51,9 +51,9 @@ public final class SourceFile {
 
     /**
      * The whole content of {@code file}, after the checks of {@link #size}, in native memory (one
-     * column of 8-bit values) that the caller releases. Read in chunks, never whole on the Java
-     * heap: there a large file's bytes went straight to the old generation, which grew toward
-     * the maximum heap before anything was collected.
+     * column of 8-bit values) that the caller releases. Read by the kernel straight into that
+     * memory, never onto the Java heap: there a large file's bytes went to the old generation,
+     * which grew toward the maximum heap before anything was collected.
      */
     static Mat read(Path file) throws ImageException {
         long size = size(file);
@@ -80,17 +80,28 @@ public final class SourceFile {
             if (size > 0) {
                 bytes.create((int) size, 1, CvType.CV_8UC1);
             }
-            ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(CHUNK, Math.max(size, 4096)));
             int at = 0;
-            // Up to the end of the file, which may lie beyond the size it gave (/proc files say 0).
-            for (int n = channel.read(chunk); n >= 0; n = channel.read(chunk.clear())) {
+            while (true) {
+                if (at < bytes.rows()) {
+                    int n = channel.read(NativeBytes.view(bytes, at, bytes.rows() - at));
+                    if (n < 0) {
+                        break;
+                    }
+                    at += n;
+                    continue;
+                }
+                // Full: the file may go on beyond the size it gave (/proc files say 0). One byte tells
+                // for the usual file, whose end is there; a file that goes on is read a chunk at a time.
+                ByteBuffer more = ByteBuffer.allocate(at == size ? 1 : MORE);
+                int n = channel.read(more);
+                if (n < 0) {
+                    break;
+                }
                 if (at + (long) n > Integer.MAX_VALUE) {
                     throw new ImageException(file, "too large to read: more than " + Integer.MAX_VALUE + " bytes");
                 }
-                if (at + n > bytes.rows()) {
-                    bytes = grown(bytes, at, at + n);
-                }
-                bytes.put(at, 0, chunk.array(), 0, n);
+                bytes = grown(bytes, at, at + n);
+                bytes.put(at, 0, more.array(), 0, n);
                 at += n;
             }
             Mat read = at == bytes.rows() ? bytes : cut(bytes, at);
@@ -104,6 +115,9 @@ public final class SourceFile {
             }
         }
     }
+
+    /** Bytes read at a time past the size a file gave. */
+    private static final int MORE = 64 * 1024;
 
     /** A copy of the first {@code used} bytes of {@code bytes} with room for {@code needed}, or more; {@code bytes} is released. */
     private static Mat grown(Mat bytes, int used, int needed) {

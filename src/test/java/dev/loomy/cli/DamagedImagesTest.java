@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.TestImages;
+import dev.loomy.imageio.JpegReadingTest;
 
 /**
  * Truncated JPEGs beside whole images (SPEC "Images that are damaged but decodable"): decoded,
@@ -80,6 +81,26 @@ class DamagedImagesTest {
         assertThat(csvColumn(run, "outcome")).containsExactly("ok");
         assertWritten(out, WHOLE);
         assertWritten(out, DAMAGED);
+    }
+
+    @Test
+    @Timeout(60)
+    void corruptScanDataIsWarnedAboutAndCountedAndStrictFailsIt() throws Exception {
+        Path corrupt = input.resolve("corrupt.jpg");
+        byte[] jpeg = Files.readAllBytes(TestImages.write(dir.resolve("whole2.jpg"), 320, 240, 4));
+        Files.write(corrupt, JpegReadingTest.corrupted(jpeg));
+        Run run = Run.of("--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
+        assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(warningLines(run, "corrupt.jpg")).as(run.err()).singleElement().asString()
+                .startsWith("loomy: " + corrupt + ": warning: Corrupt JPEG data").endsWith("; decoded all the same");
+        assertThat(csvColumn(run, "warnings")).containsExactly("3");
+        assertWritten(out, List.of("corrupt.jpg"));
+
+        Path strictOut = dir.resolve("strict");
+        Run strict = Run.of("--strict", "--strategy=loop", "--format=csv", "-o", strictOut.toString(), input.toString());
+        assertThat(strict.status()).as(strict.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(csvColumn(strict, "failed")).containsExactly("3");
+        assertThat(strictOut.resolve("corrupt.jpg")).doesNotExist();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.loomy.engine.spark;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,12 +69,12 @@ final class HadoopImages {
     ImageWriter writer(TempFiles temps) {
         return new ImageWriter(temps) {
             @Override
-            protected void store(Mat encoded, Path target) throws IOException {
+            protected void store(ByteBuffer bytes, Path target) throws IOException {
                 String uri = uris.get(target);
                 if (uri == null) {
-                    super.store(encoded, target);
+                    super.store(bytes, target);
                 } else {
-                    files.replace(new org.apache.hadoop.fs.Path(uri), out -> copy(encoded, out));
+                    files.replace(new org.apache.hadoop.fs.Path(uri), out -> copy(bytes, out));
                 }
             }
         };

@@ -1,0 +1,62 @@
+package dev.loomy.imageio;
+
+import java.io.PrintStream;
+import java.util.List;
+
+import dev.loomy.opencv.OpenCvPinning;
+
+/**
+ * Which codec JPEGs go through in this JVM: the system's libturbojpeg (SIMD) when it can be
+ * loaded, else OpenCV's own. Chosen once, at the first JPEG.
+ *
+ * <p>{@code --reproducible} keeps OpenCV's codec: it is the one bundled in loomy's jar, the same
+ * on every machine, whereas the system's library is whatever version the machine has.
+ */
+public final class JpegCodec {
+
+    /** Set to {@code opencv}, it keeps JPEGs on OpenCV's codec (for comparisons); inherited by child JVMs. */
+    public static final String ENVIRONMENT = "LOOMY_JPEG_CODEC";
+    /** The JVM property that names the library to load instead of the system's libturbojpeg (a path, say). */
+    public static final String LIBRARY_PROPERTY = "loomy.turbojpeg";
+    /** Without a development package, Debian has only the versioned name. */
+    private static final List<String> LIBRARIES = List.of("turbojpeg", "libturbojpeg.so.0");
+
+    private JpegCodec() {
+    }
+
+    private static final class Chosen {
+        static final TurboJpeg TURBO = choose(System.err);
+    }
+
+    /** libturbojpeg, or null when JPEGs go through OpenCV. */
+    static TurboJpeg turbo() {
+        return Chosen.TURBO;
+    }
+
+    /** The codec's name as the results may give it: "libturbojpeg" or "OpenCV". */
+    public static String name() {
+        return turbo() != null ? "libturbojpeg" : "OpenCV";
+    }
+
+    /** Chooses, and says on {@code err} in one line when the fast codec was wanted but is missing. */
+    static TurboJpeg choose(PrintStream err) {
+        if (OpenCvPinning.active() || "opencv".equalsIgnoreCase(System.getenv(ENVIRONMENT))) {
+            return null;
+        }
+        String asked = System.getProperty(LIBRARY_PROPERTY);
+        UnsatisfiedLinkError failure = null;
+        for (String library : asked != null ? List.of(asked) : LIBRARIES) {
+            try {
+                return TurboJpeg.load(library);
+            } catch (UnsatisfiedLinkError e) {
+                failure = e;
+            }
+        }
+        // JNA's message heads the loader's own ("...: cannot open shared object file: ...") with a line of its own.
+        List<String> lines = String.valueOf(failure.getMessage()).lines().filter(line -> !line.isBlank()).toList();
+        String why = lines.size() > 1 && lines.get(0).startsWith("Unable to load library") ? lines.get(1) : lines.get(0);
+        err.println("loomy: JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded (" + why
+                + "); for the SIMD codec: apt-get install libturbojpeg0");
+        return null;
+    }
+}

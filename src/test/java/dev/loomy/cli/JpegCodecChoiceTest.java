@@ -1,0 +1,88 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opencv.core.Mat;
+import org.opencv.core.MatOfByte;
+import org.opencv.imgcodecs.Imgcodecs;
+
+import dev.loomy.TestImages;
+import dev.loomy.imageio.JpegCodec;
+
+/**
+ * Where libturbojpeg cannot be loaded (simulated by naming a library that is not there), JPEGs go
+ * through OpenCV's codec, said once in one line; {@code --reproducible} and
+ * {@code LOOMY_JPEG_CODEC=opencv} keep OpenCV's codec without trying the library at all. Every
+ * way, and with the system's library, the JPEGs written are exactly what {@code imwrite} writes.
+ */
+class JpegCodecChoiceTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String NOTICE = "JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded";
+
+    /** loomy with NoOp on three JPEGs, in its own JVM whose libturbojpeg is missing; its standard error. */
+    private String run(Map<String, String> environment, String... options) throws Exception {
+        return run(true, environment, options);
+    }
+
+    private String run(boolean missing, Map<String, String> environment, String... options) throws Exception {
+        Path inputs = dir.resolve("in");
+        for (int i = 1; i <= 3; i++) {
+            TestImages.write(inputs.resolve("photo" + i + ".jpg"), 160 + i, 120, i);
+        }
+        Path out = dir.resolve("out");
+        Path library = dir.resolve("missing/libturbojpeg.so.0");
+        List<String> args = new java.util.ArrayList<>(List.of(options));
+        args.addAll(List.of("-f", "NoOp", "-s", "loop,virtual", "--quiet", "-o", out.toString(), inputs.toString()));
+        LoomyProcess loomy = LoomyProcess.start(Files.createDirectories(dir.resolve("process")), environment,
+                missing ? List.of("-D" + JpegCodec.LIBRARY_PROPERTY + "=" + library) : List.of(), args.toArray(String[]::new));
+        assertThat(loomy.process().waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
+        try (var written = Files.walk(out)) {
+            List<Path> files = written.filter(p -> p.toString().endsWith(".jpg")).toList();
+            assertThat(files).hasSize(6);
+            for (Path file : files) {
+                Mat input = Imgcodecs.imread(inputs.resolve(file.getFileName()).toString());
+                MatOfByte expected = new MatOfByte();
+                Imgcodecs.imencode(".jpg", input, expected);
+                assertThat(Files.readAllBytes(file)).as(file.toString()).isEqualTo(expected.toArray());
+            }
+        }
+        return loomy.stderr();
+    }
+
+    @Test
+    void theSystemsLibraryWritesImwritesBytesWithoutANotice() throws Exception {
+        assertThat(run(false, Map.of())).doesNotContain(NOTICE);
+    }
+
+    @Test
+    void aMissingLibraryFallsBackToOpenCvAndSaysSoOnceTellingHowToGetIt() throws Exception {
+        String err = run(Map.of());
+        assertThat(err.lines().filter(line -> line.contains(NOTICE)).toList()).singleElement().asString()
+                .startsWith("loomy: ").contains("missing/libturbojpeg.so.0").endsWith("apt-get install libturbojpeg0");
+    }
+
+    @Test
+    void reproducibleKeepsOpenCvsCodecWithoutTryingTheLibrary() throws Exception {
+        assertThat(run(Map.of(), "--reproducible")).doesNotContain(NOTICE);
+    }
+
+    @Test
+    void theEnvironmentCanAskForOpenCvsCodec() throws Exception {
+        Map<String, String> environment = new HashMap<>();
+        environment.put(JpegCodec.ENVIRONMENT, "opencv");
+        assertThat(run(environment)).doesNotContain(NOTICE);
+    }
+}
