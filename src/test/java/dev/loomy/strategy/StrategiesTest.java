@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class StrategiesTest {
 
     /** A job that counts its runs and remembers the thread and lane it ran with. */
-    static final class CountingJob implements ImageJob {
+    static class CountingJob implements ImageJob {
         final AtomicInteger submissions = new AtomicInteger();
         final AtomicInteger runs = new AtomicInteger();
         volatile Thread thread;
@@ -95,6 +96,53 @@ class StrategiesTest {
         new VirtualStrategy().run(virtual, 2);
         assertThat(distinct(virtual)).hasSize(20);
         assertThat(virtual).allSatisfy(j -> assertThat(j.thread.isVirtual()).isTrue());
+    }
+
+    @Test
+    void threadsKeepsANewThreadPerImageButBoundsHowManyLive() throws Exception {
+        // Every job blocks until released: without a bound, every one of them would be a live
+        // platform thread at once (about 64 KB of memory each, whether it works or waits).
+        int parallelism = 2;
+        int bound = ThreadsStrategy.liveThreads(parallelism);
+        AtomicInteger live = new AtomicInteger();
+        AtomicInteger mostLive = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        List<ImageJob> jobs = new ArrayList<>();
+        List<Thread> ranOn = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < bound * 3; i++) {
+            jobs.add(new CountingJob() {
+                @Override
+                public void run() {
+                    ranOn.add(Thread.currentThread());
+                    mostLive.accumulateAndGet(live.incrementAndGet(), Math::max);
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    live.decrementAndGet();
+                }
+            });
+        }
+        Thread runner = Thread.ofPlatform().start(() -> {
+            try {
+                new ThreadsStrategy().run(jobs, parallelism);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (live.get() < bound && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        Thread.sleep(300);
+        int liveWhileBlocked = live.get();
+        release.countDown();
+        runner.join(30_000);
+
+        assertThat(liveWhileBlocked).isEqualTo(bound);
+        assertThat(mostLive.get()).isLessThanOrEqualTo(bound);
+        assertThat(ranOn).hasSize(bound * 3).doesNotHaveDuplicates();
     }
 
     @Test
