@@ -50,7 +50,12 @@ class ParameterScanTest {
             // (fewer when few images are quick), and exactly one at parallelism 1 where the default would be the cores.
             int workers = row.get("worker_threads").asInt();
             int parallelism = row.get("parallelism").asInt();
-            if (row.get("strategy").asText().equals("pool") || parallelism == 1) {
+            boolean virtual = !row.get("strategy").asText().equals("pool");
+            if (virtual && Runtime.version().feature() < 24) {
+                // On JDK 21 the scheduler may add a carrier for a virtual thread blocked in file I/O
+                // (seen: 2 at parallelism 1; JDK 25 keeps to the parallelism here), so up to one per image.
+                assertThat(workers).as(row.toString()).isBetween(1, parallelism + 3);
+            } else if (!virtual || parallelism == 1) {
                 assertThat(workers).as(row.toString()).isEqualTo(parallelism);
             } else {
                 assertThat(workers).as(row.toString()).isBetween(1, parallelism);
