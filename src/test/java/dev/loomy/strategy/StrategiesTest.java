@@ -146,6 +146,56 @@ class StrategiesTest {
     }
 
     @Test
+    void threadsLetsFinishedThreadsGoWhileTheRunGoesOn() throws Exception {
+        // The first jobs end at once, the last one waits: the finished threads must be free for the
+        // collector before the run ends, or a run of 10,000 images holds 10,000 dead threads.
+        int finishing = 50;
+        List<java.lang.ref.WeakReference<Thread>> finished = java.util.Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch release = new CountDownLatch(1);
+        List<ImageJob> jobs = new ArrayList<>();
+        for (int i = 0; i < finishing; i++) {
+            jobs.add(new CountingJob() {
+                @Override
+                public void run() {
+                    finished.add(new java.lang.ref.WeakReference<>(Thread.currentThread()));
+                }
+            });
+        }
+        jobs.add(new CountingJob() {
+            @Override
+            public void run() {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        Thread runner = Thread.ofPlatform().start(() -> {
+            try {
+                new ThreadsStrategy().run(jobs, 2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (System.nanoTime() < deadline && (finished.size() < finishing
+                    || finished.stream().anyMatch(reference -> reference.get() != null))) {
+                System.gc();
+                Thread.sleep(50);
+            }
+            assertThat(finished).hasSize(finishing);
+            assertThat(finished).as("threads of finished jobs still reachable while the run goes on")
+                    .allSatisfy(reference -> assertThat(reference.get()).isNull());
+            assertThat(runner.isAlive()).isTrue();
+        } finally {
+            release.countDown();
+            runner.join(30_000);
+        }
+    }
+
+    @Test
     void virtualPrioritySplitsTheImagesInTwoLanes() throws Exception {
         List<CountingJob> jobs = jobs(7);
 
