@@ -131,7 +131,7 @@ public final class AltmRetinex implements Filter {
             bgr.forEach(scope::add);
             Mat[] weighed = new Mat[3];
             for (int c = 0; c < 3; c++) {
-                weighed[c] = scope.add(new Mat(1, 256, CvType.CV_32F));
+                weighed[c] = scope.mat(1, 256, CvType.CV_32F);
                 weighed[c].put(0, 0, WEIGHED[c]);
             }
             // Two flat buffers serve as the scratch image and, shaped as needed, as LocalMax's buffers.
@@ -226,8 +226,7 @@ public final class AltmRetinex implements Filter {
         if (lwHasZeros) {
             Mat zero = scope.mat();
             Core.compare(lw, Scalar.all(0), zero, Core.CMP_EQ);
-            // setTo returns a second header on lw's pixels, released with the scope (see Cartoon2).
-            scope.add(lw.setTo(Scalar.all(1), zero));
+            scope.setTo(lw, Scalar.all(1), zero);
         }
         Core.divide(lout, lw, lout);
         return lout;

@@ -76,7 +76,7 @@ public final class Cartoon2 implements Filter {
         Filters.requireBgr(NAME, image);
         try (MatScope scope = new MatScope()) {
             // A 768-byte table: made per call, so that the instance holds no native memory.
-            Mat table = scope.add(new Mat(1, 256, CvType.CV_8UC3));
+            Mat table = scope.mat(1, 256, CvType.CV_8UC3);
             table.put(0, 0, lut);
             Mat reduced = scope.mat();
             Core.LUT(image, table, reduced);
@@ -90,9 +90,7 @@ public final class Cartoon2 implements Filter {
             Mat notEdges = gray;
             Imgproc.adaptiveThreshold(smooth, notEdges, 255, Imgproc.ADAPTIVE_THRESH_MEAN_C,
                     Imgproc.THRESH_BINARY_INV, THRESHOLD_BLOCK, THRESHOLD_C);
-            // setTo returns a second header on reduced's pixels: released with the scope, or they would
-            // outlive the caller's release until the garbage collector finalized it.
-            scope.add(reduced.setTo(Scalar.all(0), notEdges));
+            scope.setTo(reduced, Scalar.all(0), notEdges);
             return scope.keep(reduced);
         }
     }

@@ -50,7 +50,7 @@ final class GuidedFilter {
         Mat meanI = scope.mat();
         Mat second = scope.mat();
         Mat third = scope.mat();
-        Mat t = scope.add(new Mat(RowBlocks.ROWS, i.cols(), CvType.CV_64F));
+        Mat t = scope.mat(RowBlocks.ROWS, i.cols(), CvType.CV_64F);
         Imgproc.boxFilter(i, meanI, CvType.CV_64F, box, ANCHOR, true, BORDER);
         // cov = mean(I .* p) - meanI .* meanP, in the third buffer.
         Mat meanP = second;

@@ -31,7 +31,7 @@ final class LocalMax {
 
     /** A flat float buffer big enough for either pass over a {@code rows x cols} image, window {@code k}. */
     static Mat buffer(int rows, int cols, int k, MatScope scope) {
-        return scope.add(new Mat(1, Math.toIntExact(bufferFloats(rows, cols, k)), CvType.CV_32F));
+        return scope.mat(1, Math.toIntExact(bufferFloats(rows, cols, k)), CvType.CV_32F);
     }
 
     /** The floats of one {@link #buffer}: the larger of the two passes' padded images. */
@@ -58,7 +58,7 @@ final class LocalMax {
 
     /** The first {@code rows x cols} floats of a flat buffer, as a continuous image. */
     static Mat shape(Mat buffer, int rows, int cols, MatScope scope) {
-        return scope.add(scope.add(buffer.colRange(0, rows * cols)).reshape(1, rows));
+        return scope.reshape(scope.colRange(buffer, 0, rows * cols), 1, rows);
     }
 
     /** The maximum of {@code src} (float, one channel) over a {@code k x k} window, in two {@link #buffer}s. */
@@ -114,6 +114,6 @@ final class LocalMax {
 
     /** {@code count} lines from {@code start} along the direction. */
     private static Mat range(Mat image, int start, int count, boolean horizontal, MatScope scope) {
-        return scope.add(horizontal ? image.colRange(start, start + count) : image.rowRange(start, start + count));
+        return horizontal ? scope.colRange(image, start, start + count) : scope.rowRange(image, start, start + count);
     }
 }

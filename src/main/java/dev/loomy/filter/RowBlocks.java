@@ -31,12 +31,12 @@ final class RowBlocks {
 
         /** This block's rows of a whole-image {@code mat}. */
         Mat of(Mat mat) {
-            return views.add(mat.rowRange(start, end));
+            return views.rowRange(mat, start, end);
         }
 
         /** A block-sized part of a {@code temporary} of {@link #ROWS} rows. */
         Mat temporary(Mat temporary) {
-            return views.add(temporary.rowRange(0, end - start));
+            return views.rowRange(temporary, 0, end - start);
         }
     }
 

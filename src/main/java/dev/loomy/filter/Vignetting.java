@@ -60,7 +60,7 @@ public final class Vignetting extends CatalogueFilter {
         Core.gemm(left, right, 1, scope.mat(), 0, distances);
         Mat outside = scope.mat();
         Core.compare(distances, new Scalar(threshold(rows, cols)), outside, Core.CMP_GT);
-        scope.add(result.setTo(Scalar.all(0), outside));
+        scope.setTo(result, Scalar.all(0), outside);
         return result;
     }
 
