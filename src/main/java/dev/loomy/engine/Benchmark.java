@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.loomy.imageio.JpegCodec;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.profile.Profile;
@@ -86,7 +87,8 @@ public final class Benchmark {
                 if (counted.isEmpty()) {
                     counted.add(run);
                 }
-                return new Measurement(strategy, filter, images, warmups, counted, Outcome.INTERRUPTED, "interrupted");
+                return new Measurement(strategy, filter, images, warmups, counted, Outcome.INTERRUPTED, "interrupted")
+                        .withJpegCodec(JpegCodec.used());
             }
             if (!warmup) {
                 counted.add(run);
@@ -102,7 +104,8 @@ public final class Benchmark {
             }
         }
         Outcome outcome = counted.stream().anyMatch(r -> r.failed() > 0) ? Outcome.FAILED_IMAGES : Outcome.OK;
-        return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), outcome, null, profile);
+        return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), outcome, null, profile)
+                .withJpegCodec(JpegCodec.used());
     }
 
     /** Whether the counted runs so far are all there are to take. */

@@ -28,12 +28,26 @@ public final class JpegCodec {
         static final TurboJpeg TURBO = choose(System.err);
     }
 
+    /** Whether a JPEG has asked for the codec in this JVM (and so it was chosen). */
+    private static volatile boolean asked;
+
     /** libturbojpeg, or null when JPEGs go through OpenCV. */
     static TurboJpeg turbo() {
+        if (!asked) {
+            asked = true;
+        }
         return Chosen.TURBO;
     }
 
-    /** The codec's name as the results may give it: "libturbojpeg" or "OpenCV". */
+    /**
+     * The codec JPEGs went through in this JVM, as the results give it: "libturbojpeg" or "OpenCV";
+     * null when no JPEG was read or written yet (nothing is loaded to answer).
+     */
+    public static String used() {
+        return asked ? name() : null;
+    }
+
+    /** The codec's name, chosen now if no JPEG has asked yet: "libturbojpeg" or "OpenCV". */
     public static String name() {
         return turbo() != null ? "libturbojpeg" : "OpenCV";
     }

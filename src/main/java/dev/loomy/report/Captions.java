@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import dev.loomy.profile.Profile;
 import dev.loomy.results.MachineInfo;
@@ -47,6 +48,11 @@ final class Captions {
         String latency = o.ioLatency();
         if (latency != null && !"0".equals(latency)) {
             line.append(", io-latency ").append(latency);
+        }
+        String codecs = results.measurements().stream().map(Measurement::jpegCodec).filter(Objects::nonNull)
+                .distinct().collect(Collectors.joining(" and "));
+        if (!codecs.isEmpty()) {
+            line.append(", JPEG codec ").append(codecs);
         }
         if (o.noWrite()) {
             line.append(", nothing written");

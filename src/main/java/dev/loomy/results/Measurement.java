@@ -20,9 +20,12 @@ import dev.loomy.profile.Profile;
  * @param engine   where it was measured: local or spark
  * @param scan     the values of the scanned options this was measured at ({@code parallelism=4}), by
  *                 column; empty without a scan
+ * @param jpegCodec the codec JPEGs went through in the JVM that measured ({@code libturbojpeg} or {@code
+ *                 OpenCV}), or null when no JPEG did or it is not known (Spark's executors choose their own)
  */
 public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
-                          Outcome outcome, String note, Profile profile, String engine, Map<String, String> scan) {
+                          Outcome outcome, String note, Profile profile, String engine, Map<String, String> scan,
+                          String jpegCodec) {
 
     public Measurement {
         engine = engine == null ? "local" : engine;
@@ -32,7 +35,7 @@ public record Measurement(String strategy, String filter, int images, int warmup
     /** A measurement made by the local engine, outside a scan. */
     public Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
                        Outcome outcome, String note, Profile profile) {
-        this(strategy, filter, images, warmups, runs, outcome, note, profile, "local", Map.of());
+        this(strategy, filter, images, warmups, runs, outcome, note, profile, "local", Map.of(), null);
     }
 
     /** A measurement made by the local engine, without a profile. */
@@ -43,7 +46,12 @@ public record Measurement(String strategy, String filter, int images, int warmup
 
     /** The same, made by {@code engine} ({@code spark}). */
     public Measurement on(String engine) {
-        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, scan);
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, scan, jpegCodec);
+    }
+
+    /** The same, its JPEGs through {@code codec} (null: none, or not known). */
+    public Measurement withJpegCodec(String codec) {
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, scan, codec);
     }
 
     public static Measurement crashed(String strategy, String filter, int images, int warmups,
@@ -53,7 +61,7 @@ public record Measurement(String strategy, String filter, int images, int warmup
 
     /** This measurement, made at the scan's point {@code values}. */
     public Measurement at(Map<String, String> values) {
-        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, values);
+        return new Measurement(strategy, filter, images, warmups, runs, outcome, note, profile, engine, values, jpegCodec);
     }
 
     /** Whether {@code other} measured the same filter at the same point of a scan (the strategy aside). */

@@ -86,6 +86,7 @@ public final class Schema {
             Column.of("speedup_error", "Speed-up error", RATIO, s -> decimal(s.speedup() == null ? Double.NaN
                     : s.speedup().error()), CSV, JSON),
             Column.of("engine", "Engine", TEXT, s -> text(s.measurement().engine()), CSV, JSON),
+            Column.of("jpeg_codec", "JPEG codec", TEXT, s -> text(s.measurement().jpegCodec()), CSV, JSON),
             Column.of("baseline_images_per_sec", "Baseline (images/sec)", PER_SECOND, s -> decimal(s.comparison() == null
                     ? Double.NaN : s.comparison().baselineImagesPerSec()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("change_pct", "Change (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN

@@ -22,7 +22,8 @@ import dev.loomy.imageio.JpegCodec;
  * Where libturbojpeg cannot be loaded (simulated by naming a library that is not there), JPEGs go
  * through OpenCV's codec, said once in one line; {@code --reproducible} and
  * {@code LOOMY_JPEG_CODEC=opencv} keep OpenCV's codec without trying the library at all. Every
- * way, and with the system's library, the JPEGs written are exactly what {@code imwrite} writes.
+ * way, and with the system's library, the JPEGs written are exactly what {@code imwrite} writes,
+ * and the results name the codec that ran.
  */
 class JpegCodecChoiceTest {
 
@@ -31,12 +32,16 @@ class JpegCodecChoiceTest {
 
     private static final String NOTICE = "JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded";
 
-    /** loomy with NoOp on three JPEGs, in its own JVM whose libturbojpeg is missing; its standard error. */
-    private String run(Map<String, String> environment, String... options) throws Exception {
+    /** What a run said on standard error, and the jpeg_codec column of its csv report, a row per strategy. */
+    private record Said(String stderr, List<String> codecs) {
+    }
+
+    /** loomy with NoOp on three JPEGs, in its own JVM whose libturbojpeg is missing. */
+    private Said run(Map<String, String> environment, String... options) throws Exception {
         return run(true, environment, options);
     }
 
-    private String run(boolean missing, Map<String, String> environment, String... options) throws Exception {
+    private Said run(boolean missing, Map<String, String> environment, String... options) throws Exception {
         Path inputs = dir.resolve("in");
         for (int i = 1; i <= 3; i++) {
             TestImages.write(inputs.resolve("photo" + i + ".jpg"), 160 + i, 120, i);
@@ -44,7 +49,9 @@ class JpegCodecChoiceTest {
         Path out = dir.resolve("out");
         Path library = dir.resolve("missing/libturbojpeg.so.0");
         List<String> args = new java.util.ArrayList<>(List.of(options));
-        args.addAll(List.of("-f", "NoOp", "-s", "loop,virtual", "--quiet", "-o", out.toString(), inputs.toString()));
+        Path report = dir.resolve("report.csv");
+        args.addAll(List.of("-f", "NoOp", "-s", "loop,virtual", "--quiet", "--report=" + report, "-o", out.toString(),
+                inputs.toString()));
         LoomyProcess loomy = LoomyProcess.start(Files.createDirectories(dir.resolve("process")), environment,
                 missing ? List.of("-D" + JpegCodec.LIBRARY_PROPERTY + "=" + library) : List.of(), args.toArray(String[]::new));
         assertThat(loomy.process().waitFor(120, TimeUnit.SECONDS)).isTrue();
@@ -59,30 +66,42 @@ class JpegCodecChoiceTest {
                 assertThat(Files.readAllBytes(file)).as(file.toString()).isEqualTo(expected.toArray());
             }
         }
-        return loomy.stderr();
+        List<String> lines = Files.readAllLines(report);
+        int column = List.of(lines.get(0).split(",")).indexOf("jpeg_codec");
+        assertThat(column).as(lines.get(0)).isNotNegative();
+        List<String> codecs = lines.stream().skip(1).map(line -> line.split(",", -1)[column]).toList();
+        return new Said(loomy.stderr(), codecs);
     }
 
     @Test
     void theSystemsLibraryWritesImwritesBytesWithoutANotice() throws Exception {
-        assertThat(run(false, Map.of())).doesNotContain(NOTICE);
+        Said said = run(false, Map.of());
+        assertThat(said.stderr()).doesNotContain(NOTICE);
+        assertThat(said.codecs()).containsExactly("libturbojpeg", "libturbojpeg");
     }
 
     @Test
     void aMissingLibraryFallsBackToOpenCvAndSaysSoOnceTellingHowToGetIt() throws Exception {
-        String err = run(Map.of());
+        Said said = run(Map.of());
+        assertThat(said.codecs()).containsExactly("OpenCV", "OpenCV");
+        String err = said.stderr();
         assertThat(err.lines().filter(line -> line.contains(NOTICE)).toList()).singleElement().asString()
                 .startsWith("loomy: ").contains("missing/libturbojpeg.so.0").endsWith("apt-get install libturbojpeg0");
     }
 
     @Test
     void reproducibleKeepsOpenCvsCodecWithoutTryingTheLibrary() throws Exception {
-        assertThat(run(Map.of(), "--reproducible")).doesNotContain(NOTICE);
+        Said said = run(Map.of(), "--reproducible");
+        assertThat(said.stderr()).doesNotContain(NOTICE);
+        assertThat(said.codecs()).containsExactly("OpenCV", "OpenCV");
     }
 
     @Test
     void theEnvironmentCanAskForOpenCvsCodec() throws Exception {
         Map<String, String> environment = new HashMap<>();
         environment.put(JpegCodec.ENVIRONMENT, "opencv");
-        assertThat(run(environment)).doesNotContain(NOTICE);
+        Said said = run(environment);
+        assertThat(said.stderr()).doesNotContain(NOTICE);
+        assertThat(said.codecs()).containsExactly("OpenCV", "OpenCV");
     }
 }
