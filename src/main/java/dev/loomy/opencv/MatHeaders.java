@@ -65,7 +65,7 @@ final class MatHeaders {
             super(address);
         }
 
-        @SuppressWarnings({"removal", "deprecation", "checkstyle:NoFinalizer"})
+        @SuppressWarnings({"removal", "deprecation"})
         @Override
         protected void finalize() {
         }
