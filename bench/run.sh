@@ -112,17 +112,7 @@ say "measuring loop without writing (decode and filter only) ..."
 # thread per image (bench/naive/NaiveCodec.java, built here, not part of loomy's jar; OpenCV from loomy's
 # jar). Its warm-ups and runs as loomy's, in one JVM per mode; what loomy takes beyond it is its overhead. ---
 say "measuring the naive reference (imread -> imwrite, loop and virtual) ..."
-naive_java=""
-for home in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-    if [[ -n "$home" && -x "$home/bin/javac" ]] && (( $("$home/bin/java" -XshowSettings:properties -version 2>&1 \
-        | sed -n 's/^ *java.specification.version = //p') >= 21 )); then
-        naive_java="$home/bin"
-        break
-    fi
-done
-[[ -n "$naive_java" ]] || { say "the naive reference needs a JDK 21+ (set JAVA_HOME)"; exit 1; }
-mkdir -p "$work/naive-classes"
-"$naive_java/javac" --release 21 -cp "$root/target/loomy.jar" -d "$work/naive-classes" "$root/bench/naive/NaiveCodec.java"
+naive_java="$("$root/bench/naive/build.sh" "$work/naive-classes")"
 for mode in loop virtual; do
     rm -rf "$work/naive-out"
     "$naive_java/java" --enable-native-access=ALL-UNNAMED -cp "$root/target/loomy.jar:$work/naive-classes" NaiveCodec \

@@ -11,7 +11,10 @@ import org.opencv.imgcodecs.Imgcodecs;
  * imread and written with imwrite, nothing else (no checks, no admission, no atomic writes), in a
  * loop or with one virtual thread per image. What loomy spends beyond it is loomy's overhead.
  *
- *   java -cp OPENCV_JAR:CLASSES NaiveCodec loop|virtual IN OUT WARMUPS RUNS
+ *   java -cp OPENCV_JAR:CLASSES NaiveCodec loop|virtual IN OUT WARMUPS RUNS [FILTER]
+ *
+ * FILTER (NoOp by default, Cartoon2, ALTMRetinex) goes between the two, written the plain way
+ * ({@link PlainFilters}), as the article's program applied its library's filters.
  *
  * Prints one line: the mode, the number of images and the median wall time of the counted runs in
  * milliseconds, each run over every image, in this JVM after the warm-up runs.
@@ -27,17 +30,18 @@ public final class NaiveCodec {
         out.mkdirs();
         int warmups = Integer.parseInt(args[3]);
         int runs = Integer.parseInt(args[4]);
+        String filter = args.length > 5 ? args[5] : "NoOp";
         List<Double> times = new ArrayList<>();
         for (int run = 0; run < warmups + runs; run++) {
             long start = System.nanoTime();
             if (mode.equals("loop")) {
                 for (File file : files) {
-                    copy(file, out);
+                    copy(file, out, filter);
                 }
             } else {
                 List<Thread> threads = new ArrayList<>();
                 for (File file : files) {
-                    threads.add(Thread.ofVirtual().start(() -> copy(file, out)));
+                    threads.add(Thread.ofVirtual().start(() -> copy(file, out, filter)));
                 }
                 for (Thread thread : threads) {
                     thread.join();
@@ -53,9 +57,13 @@ public final class NaiveCodec {
         System.out.printf(java.util.Locale.ROOT, "%s,%d,%.3f%n", mode, files.length, median);
     }
 
-    private static void copy(File file, File out) {
+    private static void copy(File file, File out, String filter) {
         Mat image = Imgcodecs.imread(file.getPath());
-        Imgcodecs.imwrite(new File(out, file.getName()).getPath(), image);
+        Mat result = PlainFilters.apply(filter, image);
+        Imgcodecs.imwrite(new File(out, file.getName()).getPath(), result);
+        if (result != image) {
+            result.release();
+        }
         image.release();
     }
 }
