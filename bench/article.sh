@@ -18,9 +18,12 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
 # Two samples in three are JPEGs: make enough and keep the first COUNT of them.
-"$root/run.sh" samples --count=$((count * 3 / 2 + 3)) --size=612x612 --seed=7 "$scratch/all" >/dev/null 2>&1
+"$root/run.sh" samples --quiet --count=$((count * 3 / 2 + 3)) --size=612x612 --seed=7 "$scratch/all" \
+    || { echo "bench: the samples could not be written" >&2; exit 1; }
 mkdir "$scratch/in"
-find "$scratch/all" -name '*.jpg' | sort | head -n "$count" | xargs -I{} mv {} "$scratch/in/"
+mapfile -t jpegs < <(find "$scratch/all" -name '*.jpg' | sort)
+(( ${#jpegs[@]} >= count )) || { echo "bench: only ${#jpegs[@]} JPEGs among the samples, not $count" >&2; exit 1; }
+mv "${jpegs[@]:0:count}" "$scratch/in/"
 java_bin="$("$root/bench/naive/build.sh" "$scratch/classes")"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "filter,strategy,loomy_ms_per_image,naive_ms_per_image,loomy_speed_over_naive"
@@ -33,7 +36,9 @@ for filter in NoOp Cartoon2 ALTMRetinex; do
         naive[$mode]="$(awk -F, '{ printf "%.3f", $3 / $2 }' <<<"$line")"
     done
     rm -rf "$scratch/out"
-    "$root/run.sh" -s loop,virtual -f "$filter" --repeat="$runs" --warmup=1 --format=csv --quiet -o "$scratch/out" "$scratch/in" \
+    # An image that fails still leaves a row (exit 1): the table goes on with the next filter.
+    { "$root/run.sh" -s loop,virtual -f "$filter" --repeat="$runs" --warmup=1 --format=csv --quiet -o "$scratch/out" \
+        "$scratch/in" || echo "bench: loomy exited $? with $filter" >&2; } \
         | awk -F, -v f="$filter" -v nl="${naive[loop]}" -v nv="${naive[virtual]}" '
             NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i }
             NR > 1 { ms = $h["time_ms_median"] / $h["images"]; n = ($h["strategy"] == "loop") ? nl : nv

@@ -10,8 +10,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 classes="$1"
 for home in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-    if [[ -n "$home" && -x "$home/bin/javac" ]] && (( $("$home/bin/java" -XshowSettings:properties -version 2>&1 \
-        | sed -n 's/^ *java.specification.version = //p') >= 21 )); then
+    [[ -n "$home" && -x "$home/bin/javac" ]] || continue
+    version="$("$home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+    version="${version#1.}"
+    major="${version%%.*}"
+    if [[ "$major" =~ ^[0-9]+$ ]] && (( major >= 21 )); then
         mkdir -p "$classes"
         "$home/bin/javac" --release 21 -cp "$root/target/loomy.jar" -d "$classes" "$root"/bench/naive/*.java
         printf '%s\n' "$home/bin"

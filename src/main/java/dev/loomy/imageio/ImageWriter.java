@@ -29,9 +29,10 @@ public class ImageWriter {
     }
 
     public void write(Mat image, Path target) throws ImageException {
-        TurboJpeg turbo = JpegCodec.turbo();
         String extension = ImageExtensions.of(target);
-        if (turbo != null && (extension.equals("jpg") || extension.equals("jpeg")) && TurboJpeg.encodes(image)) {
+        // Only a JPEG asks for the codec: the results say which one JPEGs went through, if any did.
+        TurboJpeg turbo = extension.equals("jpg") || extension.equals("jpeg") ? JpegCodec.turbo() : null;
+        if (turbo != null && TurboJpeg.encodes(image)) {
             writeFast(turbo, image, target);
             return;
         }

@@ -28,15 +28,16 @@ public final class JpegCodec {
         static final TurboJpeg TURBO = choose(System.err);
     }
 
-    /** Whether a JPEG has asked for the codec in this JVM (and so it was chosen). */
-    private static volatile boolean asked;
+    /** The chosen codec's name once a JPEG has asked for it in this JVM, else null. */
+    private static volatile String used;
 
     /** libturbojpeg, or null when JPEGs go through OpenCV. */
     static TurboJpeg turbo() {
-        if (!asked) {
-            asked = true;
+        TurboJpeg turbo = Chosen.TURBO;
+        if (used == null) {
+            used = turbo != null ? "libturbojpeg" : "OpenCV";
         }
-        return Chosen.TURBO;
+        return turbo;
     }
 
     /**
@@ -44,7 +45,7 @@ public final class JpegCodec {
      * null when no JPEG was read or written yet (nothing is loaded to answer).
      */
     public static String used() {
-        return asked ? name() : null;
+        return used;
     }
 
     /** The codec's name, chosen now if no JPEG has asked yet: "libturbojpeg" or "OpenCV". */

@@ -45,6 +45,8 @@ final class MatHeaders {
             handles[6] = mat.findStatic(Mat.class, "n_delete", MethodType.methodType(void.class, long.class));
         } catch (ReflectiveOperationException | RuntimeException e) {
             handles = new MethodHandle[7];
+            System.err.println("loomy: OpenCV's own Mat calls cannot be reached (" + e
+                    + "): temporary Mats are left to the garbage collector's finalizers, and long runs take more memory");
         }
         EMPTY = handles[0];
         SIZED = handles[1];
@@ -61,6 +63,9 @@ final class MatHeaders {
      */
     static final class Header extends Mat {
 
+        /** Set once the native header is deleted: a second delete would free it twice. */
+        private boolean deleted;
+
         private Header(long address) {
             super(address);
         }
@@ -70,8 +75,12 @@ final class MatHeaders {
         protected void finalize() {
         }
 
-        /** Deletes the native header, which releases its share of the pixels. Once only. */
+        /** Deletes the native header, which releases its share of the pixels; after the first time, nothing. */
         void delete() {
+            if (deleted) {
+                return;
+            }
+            deleted = true;
             try {
                 DELETE.invokeExact(nativeObj);
             } catch (Throwable e) {

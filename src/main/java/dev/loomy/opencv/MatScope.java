@@ -61,7 +61,10 @@ public final class MatScope implements AutoCloseable {
 
     /**
      * Removes {@code mat} from the scope, so that it outlives it, and returns it, or for a Mat
-     * the scope made, a plain Mat on the same pixels (the caller releases it as any other).
+     * the scope made, a plain Mat on the same pixels (the caller releases it as any other; the
+     * Mat passed in is then dead: use what this returns).
+     *
+     * @throws IllegalArgumentException for a Mat another scope made: that scope would delete it
      */
     public Mat keep(Mat mat) {
         boolean found = false;
@@ -71,7 +74,10 @@ public final class MatScope implements AutoCloseable {
                 found = true;
             }
         }
-        if (found && mat instanceof MatHeaders.Header header) {
+        if (!found && mat instanceof MatHeaders.Header) {
+            throw new IllegalArgumentException("a Mat of another scope cannot be kept from this one");
+        }
+        if (mat instanceof MatHeaders.Header header) {
             Mat plain = new Mat();
             header.assignTo(plain);
             header.delete();

@@ -21,7 +21,8 @@ import dev.loomy.profile.Profile;
  * @param scan     the values of the scanned options this was measured at ({@code parallelism=4}), by
  *                 column; empty without a scan
  * @param jpegCodec the codec JPEGs went through in the JVM that measured ({@code libturbojpeg} or {@code
- *                 OpenCV}), or null when no JPEG did or it is not known (Spark's executors choose their own)
+ *                 OpenCV}), or null when no JPEG did or it is not known (Spark's executors choose their
+ *                 own: null with Spark)
  */
 public record Measurement(String strategy, String filter, int images, int warmups, List<RunRecord> runs,
                           Outcome outcome, String note, Profile profile, String engine, Map<String, String> scan,

@@ -66,11 +66,30 @@ class JpegCodecChoiceTest {
                 assertThat(Files.readAllBytes(file)).as(file.toString()).isEqualTo(expected.toArray());
             }
         }
+        return new Said(loomy.stderr(), codecs(report));
+    }
+
+    /** The jpeg_codec column of a csv report, a row per strategy. */
+    private static List<String> codecs(Path report) throws Exception {
         List<String> lines = Files.readAllLines(report);
         int column = List.of(lines.get(0).split(",")).indexOf("jpeg_codec");
         assertThat(column).as(lines.get(0)).isNotNegative();
-        List<String> codecs = lines.stream().skip(1).map(line -> line.split(",", -1)[column]).toList();
-        return new Said(loomy.stderr(), codecs);
+        return lines.stream().skip(1).map(line -> line.split(",", -1)[column]).toList();
+    }
+
+    @Test
+    void aRunWithoutJpegsNamesNoCodec() throws Exception {
+        Path inputs = dir.resolve("png");
+        for (int i = 1; i <= 2; i++) {
+            TestImages.write(inputs.resolve("picture" + i + ".png"), 64 + i, 48, i);
+        }
+        Path report = dir.resolve("png.csv");
+        LoomyProcess loomy = LoomyProcess.start(Files.createDirectories(dir.resolve("png-process")), Map.of(), List.of(),
+                "-f", "NoOp", "-s", "loop", "--quiet", "--report=" + report, "-o", dir.resolve("png-out").toString(),
+                inputs.toString());
+        assertThat(loomy.process().waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
+        assertThat(codecs(report)).containsExactly("");
     }
 
     @Test

@@ -87,6 +87,32 @@ class MatScopeTest {
     }
 
     @Test
+    void aMatOfTheScopeRegisteredTwiceIsDeletedOnce() {
+        // A second delete of the same native header would corrupt the heap (glibc aborts the JVM).
+        Mat image = new Mat(8, 8, CvType.CV_8UC1, Scalar.all(3));
+        try {
+            try (MatScope outer = new MatScope(); MatScope inner = new MatScope()) {
+                Mat view = inner.rowRange(image, 0, 4);
+                inner.add(view);
+                outer.add(view);
+                inner.add(inner.mat(2, 2, CvType.CV_8UC1));
+            }
+            assertThat(image.get(7, 7)[0]).isEqualTo(3);
+        } finally {
+            image.release();
+        }
+    }
+
+    @Test
+    void aMatOfAnotherScopeCannotBeKept() {
+        try (MatScope owner = new MatScope(); MatScope other = new MatScope()) {
+            Mat made = owner.mat(2, 2, CvType.CV_8UC1);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> other.keep(made))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void aKeptMatOutlivesItsScopeWithItsPixels() {
         Mat kept;
         try (MatScope scope = new MatScope()) {

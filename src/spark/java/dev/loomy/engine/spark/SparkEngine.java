@@ -108,7 +108,7 @@ public final class SparkEngine implements Engine {
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
         return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, control,
-                label -> runs.run(work, batches, images.size(), label)).on("spark");
+                label -> runs.run(work, batches, images.size(), label)).on("spark").withJpegCodec(null);
     }
 
     /** Where {@code image}'s output goes, as executors get it: a URI, an absolute path, or null for none. */
