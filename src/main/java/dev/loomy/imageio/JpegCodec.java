@@ -50,7 +50,8 @@ public final class JpegCodec {
 
     /** The codec's name, chosen now if no JPEG has asked yet: "libturbojpeg" or "OpenCV". */
     public static String name() {
-        return turbo() != null ? "libturbojpeg" : "OpenCV";
+        turbo();
+        return used;
     }
 
     /** Chooses, and says on {@code err} in one line when the fast codec was wanted but is missing. */
