@@ -18,7 +18,7 @@ import java.util.Arrays;
  * crossing into the next bin. A prefix sum over eight bins is one multiplication by
  * {@code 0x0101010101010101}, and how many bins stay below the median's rank is a carry test
  * and a bit count over all eight at once, without a branch. The coarse level is searched only
- * when the median leaves its coarse bin (see {@code medianRow}).
+ * when the median leaves its coarse bin for one that is not next to it (see {@code medianRow}).
  */
 final class HistogramMedian {
 
@@ -109,11 +109,23 @@ final class HistogramMedian {
          * columns follow the edge columns.
          */
         private void slide(int out, int in, int leaves) {
+            final byte[] src = this.src;
+            final long[] fine = this.fine;
+            final long[] coarse = this.coarse;
+            final int padded = this.padded;
+            final int r = this.r;
+            final int cols = this.cols;
             for (int column = 0; column < r; column++) {
                 move(src[out] & 0xFF, src[in] & 0xFF, leaves, column);
             }
             for (int c = 0; c < cols; c++) {
-                move(src[out + c] & 0xFF, src[in + c] & 0xFF, leaves, r + c);
+                // move(), written out: the shifts take their low six bits, so (value << 2) is its nibble's offset.
+                int gone = src[out + c] & 0xFF;
+                int come = src[in + c] & 0xFF;
+                int column = r + c;
+                fine[(gone >>> 4) * padded + column] -= (long) leaves << (gone << 2);
+                fine[(come >>> 4) * padded + column] += 1L << (come << 2);
+                coarse[column] += (1L << ((come >>> 4) << 2)) - ((long) leaves << ((gone >>> 4) << 2));
             }
             for (int column = cols + r; column < padded; column++) {
                 move(src[out + cols - 1] & 0xFF, src[in + cols - 1] & 0xFF, leaves, column);
@@ -131,82 +143,110 @@ final class HistogramMedian {
          * The medians of one output row, from the column histograms as they stand.
          *
          * <p>The median moves from one coarse bin to another at a few pixels in a hundred, so
-         * the coarse level is not searched at every pixel: the window's counts in the current
-         * bin and below it follow the columns that come and go, and only when the median's rank
-         * falls outside the bin is the window's coarse histogram summed and searched again.
+         * the coarse level is not searched at every pixel. Only the median's bin is followed:
+         * its fine counts step with the window, how many values lie below it follows the
+         * columns that come and go, and how many lie in it is the sum of its fine counts. When
+         * the median's rank falls outside the bin, {@link #relocate} finds its new bin.
          */
         private void medianRow(byte[] dst, int at) {
+            // The fields the loop reads, read once.
+            final long[] coarse = this.coarse;
+            final long[] fine = this.fine;
+            final int k = this.k;
+            final int rank = this.rank;
+            final int cols = this.cols;
             Arrays.fill(taken, FAR_LEFT);
-            // The coarse bin whose fine counts are held in locals, as the next pixel most often wants it.
-            int current = 0;
-            long fineEven = 0;
-            long fineOdd = 0;
-            int last = FAR_LEFT;
-            // Counts of the window in the current bin and below it; zero in it at first, so that the first pixel searches.
-            int shift = 0;
-            long lowerBins = 0;
-            int below = 0;
-            int inBin = 0;
-            for (int x = 0; x < cols; x++) {
-                if (x > 0) {
-                    long in = coarse[x + k - 1];
-                    long out = coarse[x - 1];
-                    below += nibbleSum(in & lowerBins) - nibbleSum(out & lowerBins);
-                    inBin += (int) ((in >>> shift) & 15) - (int) ((out >>> shift) & 15);
-                }
+            int found = locate(0);
+            int current = found >>> 16;
+            int below = found & 0xFF;
+            bringUp(current, 0);
+            // The current bin's fine counts (even and odd values, a byte each), in locals.
+            long fineEven = evens[current];
+            long fineOdd = odds[current];
+            int first = current * padded;
+            long lowerBins = (1L << (current << 2)) - 1;
+            dst[at] = (byte) ((current << 4) + offset((fineEven + fineOdd) * ONES, fineOdd, rank - below));
+            for (int x = 1; x < cols; x++) {
+                long in = coarse[x + k - 1];
+                long out = coarse[x - 1];
+                below += nibbleSum(in & lowerBins) - nibbleSum(out & lowerBins);
+                long fineIn = fine[first + x + k - 1];
+                long fineOut = fine[first + x - 1];
+                fineEven += (fineIn & NIBBLES) - (fineOut & NIBBLES);
+                fineOdd += ((fineIn >>> 4) & NIBBLES) - ((fineOut >>> 4) & NIBBLES);
                 int need = rank - below;
-                if (Integer.compareUnsigned(need - 1, inBin) >= 0) {
-                    int found = locate(x);
-                    int bin = found >>> 16;
-                    inBin = (found >>> 8) & 0xFF;
-                    below = found & 0xFF;
-                    need = rank - below;
+                // Running counts through each value of the bin; the last byte is the bin's count.
+                long through = (fineEven + fineOdd) * ONES;
+                if (Integer.compareUnsigned(need - 1, (int) (through >>> 56)) >= 0) {
                     evens[current] = fineEven;
                     odds[current] = fineOdd;
-                    taken[current] = last;
-                    current = bin;
-                    fineEven = evens[bin];
-                    fineOdd = odds[bin];
-                    last = taken[bin];
-                    shift = bin << 2;
-                    lowerBins = (1L << shift) - 1;
+                    taken[current] = x;
+                    found = relocate(x, current, below, need, (int) (through >>> 56));
+                    current = found >>> 16;
+                    below = found & 0xFF;
+                    fineEven = evens[current];
+                    fineOdd = odds[current];
+                    first = current * padded;
+                    lowerBins = (1L << (current << 2)) - 1;
+                    need = rank - below;
+                    through = (fineEven + fineOdd) * ONES;
                 }
-                // Bring the bin's fine counts from column last to x: most often one step.
-                int first = current * padded + x;
-                if (last == x - 1) {
-                    long in = fine[first + k - 1];
-                    long out = fine[first - 1];
-                    fineEven += (in & NIBBLES) - (out & NIBBLES);
-                    fineOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
-                } else if (x - last > r) {
-                    // Summing the window's k columns costs less than stepping this far.
-                    fineEven = 0;
-                    fineOdd = 0;
-                    for (int i = first; i < first + k; i++) {
-                        fineEven += fine[i] & NIBBLES;
-                        fineOdd += (fine[i] >>> 4) & NIBBLES;
-                    }
-                } else {
-                    for (int i = first - (x - last); i < first; i++) {
-                        long in = fine[i + k];
-                        long out = fine[i];
-                        fineEven += (in & NIBBLES) - (out & NIBBLES);
-                        fineOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
-                    }
-                }
-                last = x;
-                long needAddend = addend(need);
-                long fineThroughOdd = (fineEven + fineOdd) * ONES;
-                long fineThroughEven = fineThroughOdd - fineOdd;
-                int offset = 16 - Long.bitCount(atLeast(fineThroughOdd, needAddend))
-                        - Long.bitCount(atLeast(fineThroughEven, needAddend));
-                dst[at + x] = (byte) ((current << 4) + offset);
+                dst[at + x] = (byte) ((current << 4) + offset(through, fineOdd, need));
             }
         }
 
         /**
+         * Finds the median's bin at {@code x} once it has left bin {@code current} (whose
+         * counts are {@code below} under it and {@code count} in it; {@code need} is the rank
+         * left to reach from its start) and brings the new bin's fine counts up to {@code x}.
+         * The bin next to it (up or down) is tried first, as the median most often moves
+         * there; the coarse level is searched only when that fails. Returns {@code bin << 16 |
+         * below}, as {@link #locate} does.
+         */
+        private int relocate(int x, int current, int below, int need, int count) {
+            // need <= 0: the median lies below the bin; need > count: above it. Neither is possible at the ends.
+            int next = need > 0 ? current + 1 : current - 1;
+            bringUp(next, x);
+            int nextCount = (int) (((evens[next] + odds[next]) * ONES) >>> 56);
+            int nextBelow = need > 0 ? below + count : below - nextCount;
+            if (Integer.compareUnsigned(rank - nextBelow - 1, nextCount) < 0) {
+                return next << 16 | nextBelow;
+            }
+            int found = locate(x);
+            bringUp(found >>> 16, x);
+            return found;
+        }
+
+        /** Brings coarse bin {@code bin}'s window fine counts from the column where they were taken to column {@code x}. */
+        private void bringUp(int bin, int x) {
+            int first = bin * padded + x;
+            int last = taken[bin];
+            long fineEven = evens[bin];
+            long fineOdd = odds[bin];
+            if (x - last > r) {
+                // Summing the window's k columns costs less than stepping this far.
+                fineEven = 0;
+                fineOdd = 0;
+                for (int i = first; i < first + k; i++) {
+                    fineEven += fine[i] & NIBBLES;
+                    fineOdd += (fine[i] >>> 4) & NIBBLES;
+                }
+            } else {
+                for (int i = first - (x - last); i < first; i++) {
+                    long in = fine[i + k];
+                    long out = fine[i];
+                    fineEven += (in & NIBBLES) - (out & NIBBLES);
+                    fineOdd += ((in >>> 4) & NIBBLES) - ((out >>> 4) & NIBBLES);
+                }
+            }
+            evens[bin] = fineEven;
+            odds[bin] = fineOdd;
+            taken[bin] = x;
+        }
+
+        /**
          * The window at {@code x} searched at the coarse level: the median's bin, and how many
-         * values the window holds in it and below it, as {@code bin << 16 | inBin << 8 | below}.
+         * values the window holds below it, as {@code bin << 16 | below}.
          */
         private int locate(int x) {
             long windowEven = 0;
@@ -224,9 +264,19 @@ final class HistogramMedian {
             long before = throughOdd << 8;
             before ^= (throughEven ^ before) & -(long) (bin & 1);
             int below = (int) (before >>> ((bin >>> 1) << 3)) & 0xFF;
-            int inBin = (int) (((bin & 1) == 0 ? windowEven : windowOdd) >>> ((bin >>> 1) << 3)) & 0xFF;
-            return bin << 16 | inBin << 8 | below;
+            return bin << 16 | below;
         }
+    }
+
+    /**
+     * Where in its coarse bin the value of rank {@code need} lies, from the running counts
+     * through each odd value of the bin ({@code throughOdd}, a byte each) and the counts of
+     * its odd values.
+     */
+    private static int offset(long throughOdd, long fineOdd, int need) {
+        long needAddend = addend(need);
+        long throughEven = throughOdd - fineOdd;
+        return 16 - Long.bitCount(atLeast(throughOdd, needAddend)) - Long.bitCount(atLeast(throughEven, needAddend));
     }
 
     /** The sum of a column's 4-bit counts: a column holds at most 15 values, so no partial sum carries. */
