@@ -12,8 +12,9 @@ import java.util.Arrays;
  * fine histogram is brought up to date, lazily, from the column where it was last used.
  *
  * <p>The counts are packed. A column holds at most 15 values, so a column's count fits in four
- * bits: its 16 coarse counts are one {@code long}, and so are the 16 fine counts of each coarse
- * bin. A window holds at most 225 values, so its counts fit in a byte: eight bins (the even or
+ * bits: its 16 fine counts of each coarse bin are one {@code long}, and so is its coarse level,
+ * kept as running counts (nibble {@code b} counts the values in bins 0 to {@code b}), so that
+ * the count below any bin is one nibble. A window holds at most 225 values, so its counts fit in a byte: eight bins (the even or
  * the odd ones of a coarse level) are added or subtracted in one {@code long}, with no carry ever
  * crossing into the next bin. A prefix sum over eight bins is one multiplication by
  * {@code 0x0101010101010101}, and how many bins stay below the median's rank is a carry test
@@ -26,6 +27,8 @@ final class HistogramMedian {
     static final int MAX_APERTURE = 15;
 
     private static final long ONES = 0x0101010101010101L;
+    /** One value in every nibble: shifted to a bin's nibble, one value more in it and every bin above. */
+    private static final long PREFIX = 0x1111111111111111L;
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
     private static final long HIGH = 0x8080808080808080L;
     private static final long NIBBLES = 0x0F0F0F0F0F0F0F0FL;
@@ -61,7 +64,7 @@ final class HistogramMedian {
         private final int padded;
         /** fine[bin * padded + column]: nibble j counts the value 16 * bin + j. */
         private final long[] fine;
-        /** coarse[column]: nibble bin counts the values 16 * bin .. 16 * bin + 15. */
+        /** coarse[column]: nibble bin counts the values 0 .. 16 * bin + 15. */
         private final long[] coarse;
         /** Per coarse bin, the window's fine counts (even and odd values, a byte each) and where they were taken. */
         private final long[] evens = new long[16];
@@ -125,7 +128,7 @@ final class HistogramMedian {
                 int column = r + c;
                 fine[(gone >>> 4) * padded + column] -= (long) leaves << (gone << 2);
                 fine[(come >>> 4) * padded + column] += 1L << (come << 2);
-                coarse[column] += (1L << ((come >>> 4) << 2)) - ((long) leaves << ((gone >>> 4) << 2));
+                coarse[column] += (PREFIX << ((come >>> 4) << 2)) - ((long) leaves * PREFIX << ((gone >>> 4) << 2));
             }
             for (int column = cols + r; column < padded; column++) {
                 move(src[out + cols - 1] & 0xFF, src[in + cols - 1] & 0xFF, leaves, column);
@@ -136,7 +139,7 @@ final class HistogramMedian {
         private void move(int gone, int come, long leaves, int column) {
             fine[(gone >>> 4) * padded + column] -= leaves << ((gone & 15) << 2);
             fine[(come >>> 4) * padded + column] += 1L << ((come & 15) << 2);
-            coarse[column] += (1L << ((come >>> 4) << 2)) - (leaves << ((gone >>> 4) << 2));
+            coarse[column] += (PREFIX << ((come >>> 4) << 2)) - (leaves * PREFIX << ((gone >>> 4) << 2));
         }
 
         /**
@@ -164,12 +167,14 @@ final class HistogramMedian {
             long fineEven = evens[current];
             long fineOdd = odds[current];
             int first = current * padded;
-            long lowerBins = (1L << (current << 2)) - 1;
+            // Where a column's count below the bin is: the nibble of the bin before it, none for bin 0.
+            int lowerShift = (current - 1) << 2;
+            long lowerMask = current == 0 ? 0 : 15;
             dst[at] = (byte) ((current << 4) + offset((fineEven + fineOdd) * ONES, fineOdd, rank - below));
             for (int x = 1; x < cols; x++) {
                 long in = coarse[x + k - 1];
                 long out = coarse[x - 1];
-                below += nibbleSum(in & lowerBins) - nibbleSum(out & lowerBins);
+                below += (int) ((in >>> lowerShift) & lowerMask) - (int) ((out >>> lowerShift) & lowerMask);
                 long fineIn = fine[first + x + k - 1];
                 long fineOut = fine[first + x - 1];
                 fineEven += (fineIn & NIBBLES) - (fineOut & NIBBLES);
@@ -187,7 +192,8 @@ final class HistogramMedian {
                     fineEven = evens[current];
                     fineOdd = odds[current];
                     first = current * padded;
-                    lowerBins = (1L << (current << 2)) - 1;
+                    lowerShift = (current - 1) << 2;
+                    lowerMask = current == 0 ? 0 : 15;
                     need = rank - below;
                     through = (fineEven + fineOdd) * ONES;
                 }
@@ -249,16 +255,14 @@ final class HistogramMedian {
          * values the window holds below it, as {@code bin << 16 | below}.
          */
         private int locate(int x) {
-            long windowEven = 0;
-            long windowOdd = 0;
+            // The window's running counts through each even bin and through each odd bin, a byte each.
+            long throughEven = 0;
+            long throughOdd = 0;
             for (int column = x; column < x + k; column++) {
-                windowEven += coarse[column] & NIBBLES;
-                windowOdd += (coarse[column] >>> 4) & NIBBLES;
+                throughEven += coarse[column] & NIBBLES;
+                throughOdd += (coarse[column] >>> 4) & NIBBLES;
             }
-            // Running counts through each odd bin (all) and each even bin (all but the odd one after it).
             long rankAddend = addend(rank);
-            long throughOdd = (windowEven + windowOdd) * ONES;
-            long throughEven = throughOdd - windowOdd;
             int bin = 16 - Long.bitCount(atLeast(throughOdd, rankAddend)) - Long.bitCount(atLeast(throughEven, rankAddend));
             // The count below the bin: through the even bin before an odd one, through the odd bin before an even one.
             long before = throughOdd << 8;
@@ -277,11 +281,6 @@ final class HistogramMedian {
         long needAddend = addend(need);
         long throughEven = throughOdd - fineOdd;
         return 16 - Long.bitCount(atLeast(throughOdd, needAddend)) - Long.bitCount(atLeast(throughEven, needAddend));
-    }
-
-    /** The sum of a column's 4-bit counts: a column holds at most 15 values, so no partial sum carries. */
-    private static int nibbleSum(long counts) {
-        return (int) ((counts * 0x1111111111111111L) >>> 60);
     }
 
     /** What to add to a byte so that it carries out of the byte exactly when it is at least {@code threshold} (1..255). */
