@@ -12,14 +12,15 @@ import java.util.Arrays;
  * fine histogram is brought up to date, lazily, from the column where it was last used.
  *
  * <p>The counts are packed. A column holds at most 15 values, so a column's count fits in four
- * bits: its 16 fine counts of each coarse bin are one {@code long}, and so is its coarse level,
- * kept as running counts (nibble {@code b} counts the values in bins 0 to {@code b}), so that
- * the count below any bin is one nibble. A window holds at most 225 values, so its counts fit in a byte: eight bins (the even or
- * the odd ones of a coarse level) are added or subtracted in one {@code long}, with no carry ever
- * crossing into the next bin. A prefix sum over eight bins is one multiplication by
- * {@code 0x0101010101010101}, and how many bins stay below the median's rank is a carry test
- * and a bit count over all eight at once, without a branch. The coarse level is searched only
- * when the median leaves its coarse bin for one that is not next to it (see {@code medianRow}).
+ * bits: the 16 fine counts of each of its coarse bins are one {@code long}, and so is its coarse
+ * level, kept as running counts (nibble {@code b} counts the values in bins 0 to {@code b}), so
+ * that the count below any bin is one nibble. A window holds at most 225 values, so its counts
+ * fit in a byte: eight bins (the even or the odd ones of a coarse bin or level) are added or
+ * subtracted in one {@code long}, with no carry ever crossing into the next bin. A prefix sum
+ * over eight bins is one multiplication by {@code 0x0101010101010101}, and how many bins stay
+ * below the median's rank is a carry test and a bit count over all eight at once, without a
+ * branch. The coarse level is searched only when the median leaves its coarse bin for one that
+ * is not next to it (see {@code medianRow}).
  */
 final class HistogramMedian {
 
