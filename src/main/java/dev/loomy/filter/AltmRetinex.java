@@ -30,6 +30,8 @@ import dev.loomy.opencv.MatScope;
  *       or a channel rounded to 8 bits before the merge, gives the same bits), and the channels
  *       are weighted through lookup tables of the very values the multiplication gives;</li>
  *   <li>the local maximum is built by doubling ({@link LocalMax}), not by an O(k) dilation;</li>
+ *   <li>the guided filter runs in Java, its box filters sharing their passes, row after row,
+ *       with OpenCV's own order of operations ({@link GuidedFilter});</li>
  *   <li>few whole-image buffers, reused within a call: fresh native memory costs a page fault per
  *       4 KiB, which on some machines is the largest cost of all;</li>
  *   <li>an all-black image, for which origami computes NaN everywhere and ends up black, is
@@ -168,7 +170,7 @@ public final class AltmRetinex implements Filter {
             LocalMax.Result local = LocalMax.rect(lg, k, first, second, scope);
             Mat hg = local.spare();
             checkpoint(stop);
-            guided.apply(lg, local.max(), hg, scope);
+            guided.apply(lg, local.max(), hg);
             checkpoint(stop);
             work = local.max();
 
@@ -244,17 +246,17 @@ public final class AltmRetinex implements Filter {
     /**
      * The working set as {@link #apply} allocates it: the local maximum's two float buffers,
      * padded by a window that grows with the image's longer side ({@link LocalMax#bufferFloats});
-     * the guided filter's three 64-bit images and its row blocks; the split channels, two float
-     * planes and the result, 14 bytes a pixel; 40 a pixel in all besides the buffers. For the
-     * photos measured that is 48-49 bytes a pixel, as {@link #workingBytesPerPixel} says; for a
-     * 70000x1 image's window of 7000 it is what the buffers hold, not 48 times 70000.
+ * the guided filter's rows ({@link GuidedFilter#workingBytes}); the split channels, two float
+     * planes and the result, 14 bytes a pixel, 16 with what OpenCV's calls allocate on the way.
+     * For a 70000x1 image's window of 7000 it is what the buffers hold, not a figure per pixel
+     * times 70000.
      */
     @Override
     public long workingBytes(int width, int height) {
         long pixels = (long) width * height;
         int k = window(height, width);
-        return 40 * pixels + 2L * Float.BYTES * LocalMax.bufferFloats(height, width, k)
-                + 2L * Double.BYTES * RowBlocks.ROWS * width;
+        return 16 * pixels + 2L * Float.BYTES * LocalMax.bufferFloats(height, width, k)
+                + guided.workingBytes(height, width);
     }
 
     /** The local maximum's window: a share of the longer side, at least 3. */

@@ -1,33 +1,32 @@
 package dev.loomy.filter;
 
-import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
-import org.opencv.core.Point;
-import org.opencv.core.Scalar;
-import org.opencv.core.Size;
-import org.opencv.imgproc.Imgproc;
-
-import dev.loomy.opencv.MatScope;
 
 /**
  * The gray-scale guided filter (He et al.) exactly as origami's ALTMRetinex runs it: in 64-bit
- * float, with normalised {@code r x r} box filters (not {@code 2r+1}), default anchor and border.
+ * float, with normalised {@code r x r} box filters (not {@code 2r+1}), default anchor and border,
+ * {@code q = mean(a) .* I + mean(b)} where {@code a = cov(I, p) ./ (var(I) + eps)} and {@code b =
+ * mean(p) - a .* mean(I)}, written to 32-bit float.
  *
- * <p>It takes 32-bit float images and never converts them to 64-bit: a box filter or a product
- * with a 64-bit destination widens each float exactly, which gives the very bits of widening
- * first. Three whole-image 64-bit buffers are enough: box filters run in place, the chains of
- * element-wise operations run by blocks of rows (see {@link RowBlocks}), and {@code mean(p)} is
- * computed twice rather than kept.
+ * <p>It runs in Java, row after row, with the very operations, in the very order, of OpenCV's
+ * {@code boxFilter} and element-wise calls, so that the floats written have the bits of origami's
+ * calls (the tests compare them). A normalised box filter (anchor at {@code r / 2}, borders
+ * reflected without repeating the edge) is a row pass and a column pass: each row's sums over
+ * {@code r} columns, a running sum started at 0 then moved by {@code (incoming - outgoing)};
+ * then, down each column, a running sum of the row sums, started at 0 over the first
+ * {@code r - 1}, to which the incoming row is added (the mean is that times {@code 1 / r^2}) before the
+ * outgoing one is taken away. OpenCV runs one box filter at a time over whole 64-bit images, each
+ * running sum a chain of dependent additions. Here the four box filters of the first stage
+ * ({@code I}, {@code p}, {@code I .* p}, {@code I .* I}) share one row pass, four independent
+ * chains, and so do the two of the second ({@code a}, {@code b}); the second stage follows the
+ * first a few rows behind, so that only {@code 2r + 2} rows of row sums are held, never a whole
+ * 64-bit image.
  */
 final class GuidedFilter {
 
-    private static final Point ANCHOR = new Point(-1, -1);
-    /** The default border, applied to the image itself even when it is a view of a larger one. */
-    private static final int BORDER = Core.BORDER_DEFAULT | Core.BORDER_ISOLATED;
-
-    private final Size box;
-    private final Scalar eps;
+    private final int r;
+    private final double eps;
     /**
      * What origami's {@code N = box(ones)} holds everywhere: {@code r*r} times {@code 1/(r*r)}, which
      * is exactly 1 for most {@code r} (10 included), and then dividing by it changes nothing.
@@ -35,75 +34,265 @@ final class GuidedFilter {
     private final double n;
 
     GuidedFilter(int r, double eps) {
-        this.box = new Size(r, r);
-        this.eps = Scalar.all(eps);
+        this.r = r;
+        this.eps = eps;
         this.n = (double) (r * r) * (1.0 / (r * r));
     }
 
     /**
      * Writes into {@code q} (32-bit float, the size of {@code i}) the guided filter of input
-     * {@code p} with guide {@code i}: {@code q = mean(a) .* i + mean(b)}. {@code p} and {@code q}
-     * may be views of larger images; {@code i} may not (sqrBoxFilter has no isolated border).
+     * {@code p} with guide {@code i}, both 32-bit float. Any of them may be a view of a larger image.
      */
-    void apply(Mat i, Mat p, Mat q, MatScope scope) {
+    void apply(Mat i, Mat p, Mat q) {
         int rows = i.rows();
-        Mat meanI = scope.mat();
-        Mat second = scope.mat();
-        Mat third = scope.mat();
-        Mat t = scope.mat(RowBlocks.ROWS, i.cols(), CvType.CV_64F);
-        Imgproc.boxFilter(i, meanI, CvType.CV_64F, box, ANCHOR, true, BORDER);
-        // cov = mean(I .* p) - meanI .* meanP, in the third buffer.
-        Mat meanP = second;
-        Mat cov = third;
-        Imgproc.boxFilter(p, meanP, CvType.CV_64F, box, ANCHOR, true, BORDER);
-        Core.multiply(i, p, cov, 1, CvType.CV_64F);
-        Imgproc.boxFilter(cov, cov, -1, box);
-        RowBlocks.forEach(rows, block -> {
-            Mat bCov = block.of(cov);
-            Mat bt = block.temporary(t);
-            Core.multiply(block.of(meanI), block.of(meanP), bt);
-            Core.subtract(bCov, bt, bCov);
+        int cols = i.cols();
+        q.create(rows, cols, CvType.CV_32F);
+        double scale = 1.0 / (r * r);
+        int ring = Math.min(rows, 2 * r + 2);
+        Padded padded = new Padded(r, cols);
+        float[] guide = new float[cols];
+        float[] input = new float[cols];
+        double[] meanI = new double[cols];
+        double[] meanP = new double[cols];
+        double[] corrIp = new double[cols];
+        double[] corrII = new double[cols];
+        double[][] firstMeans = {meanI, meanP, corrIp, corrII};
+        ColumnSums first = new ColumnSums(4, r, rows, cols, ring, scale, (row, sums) -> {
+            i.get(row, 0, guide);
+            p.get(row, 0, input);
+            padded.fill(guide, input);
+            padded.rowSums4(sums[0], sums[1], sums[2], sums[3]);
         });
-        // var = mean(I .* I) - meanI .* meanI (meanP's buffer: meanP is computed again below, the
-        // same bits, which costs less than a fourth 64-bit image); a = cov ./ (var + eps).
-        Mat var = second;
-        Imgproc.sqrBoxFilter(i, var, CvType.CV_64F, box);
-        Mat a = cov;
-        RowBlocks.forEach(rows, block -> {
-            Mat bMeanI = block.of(meanI);
-            Mat bVar = block.of(var);
-            Mat bt = block.temporary(t);
-            Core.multiply(bMeanI, bMeanI, bt);
-            Core.subtract(bVar, bt, bVar);
-            Core.add(bVar, eps, bVar);
-            Core.divide(block.of(cov), bVar, block.of(a));
-        });
-        // b = meanP - a .* meanI.
-        Mat b = second;
-        Imgproc.boxFilter(p, meanP, CvType.CV_64F, box, ANCHOR, true, BORDER);
-        RowBlocks.forEach(rows, block -> {
-            Mat bt = block.temporary(t);
-            Core.multiply(block.of(a), block.of(meanI), bt);
-            Core.subtract(block.of(meanP), bt, block.of(b));
-        });
-        Mat meanA = meanI;
-        Mat meanB = third;
-        Imgproc.boxFilter(a, meanA, -1, box);
-        Imgproc.boxFilter(b, meanB, -1, box);
-        // origami divides both means by N; when N is exactly 1 that changes nothing.
-        Mat ns = n == 1.0 ? null : scope.add(new Mat(RowBlocks.ROWS, i.cols(), CvType.CV_64F, Scalar.all(n)));
-        q.create(i.size(), CvType.CV_32F);
-        Mat noMask = scope.mat();
-        RowBlocks.forEach(rows, block -> {
-            Mat bMeanA = block.of(meanA);
-            Mat bMeanB = block.of(meanB);
-            if (ns != null) {
-                Core.divide(bMeanA, block.temporary(ns), bMeanA);
-                Core.divide(bMeanB, block.temporary(ns), bMeanB);
+        double[] a = new double[cols];
+        double[] b = new double[cols];
+        ColumnSums second = new ColumnSums(2, r, rows, cols, ring, scale, (row, sums) -> {
+            first.next(firstMeans);
+            for (int x = 0; x < cols; x++) {
+                double cov = corrIp[x] - meanI[x] * meanP[x];
+                double var = corrII[x] - meanI[x] * meanI[x] + eps;
+                double ax = cov / var;
+                a[x] = ax;
+                b[x] = meanP[x] - ax * meanI[x];
             }
-            Mat bt = block.temporary(t);
-            Core.multiply(bMeanA, block.of(i), bt, 1, CvType.CV_64F);
-            Core.add(bt, bMeanB, block.of(q), noMask, CvType.CV_32F);
+            padded.fill(a, b);
+            padded.rowSums2(sums[0], sums[1]);
         });
+        double[] meanA = new double[cols];
+        double[] meanB = new double[cols];
+        double[][] secondMeans = {meanA, meanB};
+        float[] guideRow = new float[cols];
+        float[] out = new float[cols];
+        for (int y = 0; y < rows; y++) {
+            second.next(secondMeans);
+            i.get(y, 0, guideRow);
+            if (n == 1.0) {
+                for (int x = 0; x < cols; x++) {
+                    out[x] = (float) (meanA[x] * guideRow[x] + meanB[x]);
+                }
+            } else {
+                // origami divides both means by N.
+                for (int x = 0; x < cols; x++) {
+                    out[x] = (float) (meanA[x] / n * guideRow[x] + meanB[x] / n);
+                }
+            }
+            q.put(y, 0, out);
+        }
+    }
+
+    /**
+     * The bytes {@link #apply} holds for a {@code rows x cols} image: six planes of row sums over
+     * {@code 2r + 2} rows at most, their six running sums, four padded rows and a dozen more.
+     */
+    long workingBytes(int rows, int cols) {
+        long ringRows = Math.min(rows, 2L * r + 2);
+        return Double.BYTES * (6 * ringRows + 6 + 12) * cols + 4L * Double.BYTES * (cols + r - 1);
+    }
+
+    /** OpenCV's BORDER_REFLECT_101 position of {@code at} in {@code 0 .. length - 1}. */
+    private static int reflect(int at, int length) {
+        if (length == 1) {
+            return 0;
+        }
+        while (at < 0 || at >= length) {
+            at = at < 0 ? -at : 2 * length - at - 2;
+        }
+        return at;
+    }
+
+    /** Where a column pass takes its row sums: those of image row {@code row}, one array per plane. */
+    @FunctionalInterface
+    private interface RowSource {
+        void rowSums(int row, double[][] sums);
+    }
+
+    /**
+     * The column pass over the row sums of {@code planes} images, one output row at a time, top
+     * to bottom. It asks its source for each image row once, in order, and keeps the last few.
+     */
+    private static final class ColumnSums {
+        private final int r;
+        private final int anchor;
+        private final int rows;
+        private final double scale;
+        private final RowSource source;
+        /** ring[row % ring.length][plane]: the row sums of the latest image rows. */
+        private final double[][][] ring;
+        private final double[][] sum;
+        private int computed = -1;
+        private int next;
+
+        ColumnSums(int planes, int r, int rows, int cols, int ringRows, double scale, RowSource source) {
+            this.r = r;
+            this.anchor = r / 2;
+            this.rows = rows;
+            this.scale = scale;
+            this.source = source;
+            this.ring = new double[ringRows][planes][cols];
+            this.sum = new double[planes][cols];
+        }
+
+        /** The row sums of row {@code virtualRow}, which may lie in the border. */
+        private double[][] rowSums(int virtualRow) {
+            int row = reflect(virtualRow, rows);
+            while (computed < row) {
+                computed++;
+                source.rowSums(computed, ring[computed % ring.length]);
+            }
+            return ring[row % ring.length];
+        }
+
+        /** Writes the next output row's box means of each plane into {@code out}. */
+        void next(double[][] out) {
+            if (next == 0) {
+                for (int v = -anchor; v < r - 1 - anchor; v++) {
+                    double[][] in = rowSums(v);
+                    for (int plane = 0; plane < sum.length; plane++) {
+                        add(sum[plane], in[plane]);
+                    }
+                }
+            }
+            int y = next++;
+            double[][] in = rowSums(y + r - 1 - anchor);
+            double[][] gone = rowSums(y - anchor);
+            for (int plane = 0; plane < sum.length; plane++) {
+                slide(sum[plane], in[plane], gone[plane], out[plane], scale);
+            }
+        }
+
+        private static void add(double[] sum, double[] in) {
+            for (int x = 0; x < sum.length; x++) {
+                sum[x] += in[x];
+            }
+        }
+
+        private static void slide(double[] sum, double[] in, double[] gone, double[] out, double scale) {
+            for (int x = 0; x < sum.length; x++) {
+                double s = sum[x] + in[x];
+                out[x] = s * scale;
+                sum[x] = s - gone[x];
+            }
+        }
+    }
+
+    /** One row of up to four planes with reflected borders ({@code r / 2} on the left, the rest on the right), and their row sums. */
+    private static final class Padded {
+        private final int r;
+        private final int anchor;
+        private final int cols;
+        private final double[] p0;
+        private final double[] p1;
+        private final double[] p2;
+        private final double[] p3;
+
+        Padded(int r, int cols) {
+            this.r = r;
+            this.anchor = r / 2;
+            this.cols = cols;
+            int length = cols + r - 1;
+            p0 = new double[length];
+            p1 = new double[length];
+            p2 = new double[length];
+            p3 = new double[length];
+        }
+
+        /** A row of the guide and of the input: them, their product and the guide squared, widened exactly to double. */
+        void fill(float[] i, float[] p) {
+            for (int x = 0; x < cols; x++) {
+                double iv = i[x];
+                double pv = p[x];
+                p0[anchor + x] = iv;
+                p1[anchor + x] = pv;
+                p2[anchor + x] = iv * pv;
+                p3[anchor + x] = iv * iv;
+            }
+            reflectBorders(p0);
+            reflectBorders(p1);
+            reflectBorders(p2);
+            reflectBorders(p3);
+        }
+
+        /** Two double rows. */
+        void fill(double[] a, double[] b) {
+            System.arraycopy(a, 0, p0, anchor, cols);
+            System.arraycopy(b, 0, p1, anchor, cols);
+            reflectBorders(p0);
+            reflectBorders(p1);
+        }
+
+        /** The border columns of a padded row whose middle is filled. */
+        private void reflectBorders(double[] padded) {
+            for (int j = 0; j < anchor; j++) {
+                padded[j] = padded[anchor + reflect(j - anchor, cols)];
+            }
+            for (int j = anchor + cols; j < padded.length; j++) {
+                padded[j] = padded[anchor + reflect(j - anchor, cols)];
+            }
+        }
+
+        /** The row sums of the four planes, in one loop: four independent chains of additions. */
+        void rowSums4(double[] d0, double[] d1, double[] d2, double[] d3) {
+            double s0 = 0;
+            double s1 = 0;
+            double s2 = 0;
+            double s3 = 0;
+            for (int j = 0; j < r; j++) {
+                s0 += p0[j];
+                s1 += p1[j];
+                s2 += p2[j];
+                s3 += p3[j];
+            }
+            d0[0] = s0;
+            d1[0] = s1;
+            d2[0] = s2;
+            d3[0] = s3;
+            for (int x = 0; x < cols - 1; x++) {
+                s0 += p0[x + r] - p0[x];
+                s1 += p1[x + r] - p1[x];
+                s2 += p2[x + r] - p2[x];
+                s3 += p3[x + r] - p3[x];
+                d0[x + 1] = s0;
+                d1[x + 1] = s1;
+                d2[x + 1] = s2;
+                d3[x + 1] = s3;
+            }
+        }
+
+        /** The row sums of the first two planes. */
+        void rowSums2(double[] d0, double[] d1) {
+            double s0 = 0;
+            double s1 = 0;
+            for (int j = 0; j < r; j++) {
+                s0 += p0[j];
+                s1 += p1[j];
+            }
+            d0[0] = s0;
+            d1[0] = s1;
+            for (int x = 0; x < cols - 1; x++) {
+                s0 += p0[x + r] - p0[x];
+                s1 += p1[x + r] - p1[x];
+                d0[x + 1] = s0;
+                d1[x + 1] = s1;
+            }
+        }
     }
 }

@@ -111,7 +111,7 @@ final class StraightforwardFilters {
         }
     }
 
-    private static Mat guided(Mat lg, Mat lmax, int r, double eps, MatScope s) {
+    static Mat guided(Mat lg, Mat lmax, int r, double eps, MatScope s) {
         Size box = new Size(r, r);
         Mat i = s.mat();
         Mat p = s.mat();

@@ -1,0 +1,103 @@
+package dev.loomy.filter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomy.opencv.MatScope;
+import dev.loomy.opencv.OpenCv;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.opencv.core.Core;
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
+import org.opencv.core.Size;
+import org.opencv.imgproc.Imgproc;
+
+/** The guided filter, in Java, against origami's steps run through OpenCV: the same float bits. */
+class GuidedFilterTest {
+
+    @BeforeAll
+    static void loadOpenCv() {
+        OpenCv.load();
+    }
+
+    /** Box sizes odd and even, shapes smaller than the box and larger, where the reflected borders repeat. */
+    @ParameterizedTest(name = "r = {0}")
+    @CsvSource({"1", "2", "3", "4", "5", "10", "11", "16"})
+    void givesOrigamisBitsForEveryBoxAndShape(int r) {
+        int[][] shapes = {{1, 1}, {1, 7}, {7, 1}, {3, 5}, {17, 9}, {40, 1}, {1, 40}, {30, 33}, {100, 64}};
+        for (int[] shape : shapes) {
+            try (MatScope scope = new MatScope()) {
+                Mat guide = scope.mat(shape[0], shape[1], CvType.CV_32F);
+                Core.randu(guide, 0, 1);
+                Mat input = scope.mat();
+                Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(3, 3)));
+
+                assertSameBits(guide, input, r, 0.01, scope, shape[0] + "x" + shape[1]);
+            }
+        }
+    }
+
+    /** ALTMRetinex's own case: a smooth guide in 0..1, its local maximum as input; input and output views of larger images. */
+    @Test
+    void givesOrigamisBitsOnViewsOfAPhotoSizedImage() {
+        try (MatScope scope = new MatScope()) {
+            Mat guide = scope.mat(611, 613, CvType.CV_32F);
+            Core.randu(guide, 0, 1);
+            Imgproc.GaussianBlur(guide, guide, new Size(9, 9), 0);
+            Core.add(guide, Scalar.all(1), guide);
+            Core.log(guide, guide);
+            Mat larger = scope.add(new Mat(700, 700, CvType.CV_32F, Scalar.all(-1)));
+            Mat input = scope.add(larger.submat(20, 631, 30, 643));
+            Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(61, 61)));
+            Mat expected = StraightforwardFilters.guided(guide, input, 10, 0.01, scope);
+            Mat outside = scope.add(new Mat(650, 650, CvType.CV_32F, Scalar.all(-2)));
+            Mat actual = scope.add(outside.submat(5, 616, 7, 620));
+
+            new GuidedFilter(10, 0.01).apply(guide, input, actual);
+
+            assertThat(bits(actual)).isEqualTo(bits(expected));
+            // The whole view written, nothing around it.
+            Mat around = scope.mat();
+            Core.compare(outside, Scalar.all(-2), around, Core.CMP_NE);
+            assertThat(Core.countNonZero(around)).isEqualTo(611 * 613);
+        }
+    }
+
+    /** A regularisation other than ALTMRetinex's default, large enough to change the bits. */
+    @Test
+    void takesItsEps() {
+        try (MatScope scope = new MatScope()) {
+            Mat guide = scope.mat(50, 60, CvType.CV_32F);
+            Core.randu(guide, 0, 1);
+            Mat input = scope.mat();
+            Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(5, 5)));
+
+            assertSameBits(guide, input, 10, 0.5, scope, "eps 0.5");
+        }
+    }
+
+    private static void assertSameBits(Mat guide, Mat input, int r, double eps, MatScope scope, String what) {
+        Mat expected = StraightforwardFilters.guided(guide, input, r, eps, scope);
+        Mat actual = scope.mat();
+        new GuidedFilter(r, eps).apply(guide, input, actual);
+        assertThat(bits(actual)).as("%s, r = %d", what, r).isEqualTo(bits(expected));
+    }
+
+    private static int[] bits(Mat floats) {
+        Mat continuous = floats.clone();
+        try {
+            float[] values = new float[(int) continuous.total()];
+            continuous.get(0, 0, values);
+            int[] bits = new int[values.length];
+            for (int k = 0; k < values.length; k++) {
+                bits[k] = Float.floatToRawIntBits(values[k]);
+            }
+            return bits;
+        } finally {
+            continuous.release();
+        }
+    }
+}
