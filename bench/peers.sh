@@ -163,7 +163,7 @@ table() {
 }
 version() { "$@" 2>/dev/null | head -n 1 || true; }
 commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-[[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
+[[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
 
 summary="$results/peers.md"

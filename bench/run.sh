@@ -193,7 +193,7 @@ machine="$(sed -n 's/^Machine: \(.*\); parallelism.*/\1/p' "$results/loomy-table
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
 per_core="$(lscpu 2>/dev/null | sed -n 's/^Thread(s) per core: *//p' | head -n 1)"
 commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-[[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
+[[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
 
 summary="$results/README-results.md"
 {
