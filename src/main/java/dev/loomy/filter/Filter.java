@@ -65,7 +65,7 @@ public interface Filter {
      * -v}) of {@code ./run.sh --strategy=loop} over one photo from {@code loomy samples}
      * (2000x1500, then 4000x3000), minus the same over a 64x48 one, divided by the pixels,
      * minus NoOp's figure; median of three runs, rounded up. A filter that does not know its
-     * own figure gets this one, over four times the hungriest built-in's (ALTMRetinex, 48).
+     * own figure gets this one, over twice the hungriest built-in's (DetailEnhance, 91).
      */
     default double workingBytesPerPixel() {
         return 200;

@@ -1,7 +1,6 @@
 package dev.loomy.filter;
 
 import java.util.Arrays;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 
@@ -22,13 +21,8 @@ import org.opencv.core.Mat;
  * running sum a chain of dependent additions. Here the four box filters of the first stage
  * ({@code I}, {@code p}, {@code I .* p}, {@code I .* I}) share one row pass, four independent
  * chains, and so do the two of the second ({@code a}, {@code b}); the second stage follows the
- * first a few rows behind, so that only {@code r + 1} rows of row sums are held, never a whole
- * 64-bit image.
- *
- * <p>The arrays a call works in are kept for the next call (one set per call running at once).
- * Made afresh, they were alive at most young collections while the images in flight used them,
- * overflowed the survivor spaces into the old generation, and the serial collector grew the heap
- * by 300 MB over 10,000 photos before its first full collection.
+ * first a few rows behind, so that only {@code r} rows of row sums are held, never a whole
+ * 64-bit image. The arrays a call works in are kept for the next call ({@link Workspaces}).
  */
 final class GuidedFilter {
 
@@ -39,8 +33,7 @@ final class GuidedFilter {
      * is exactly 1 for most {@code r} (10 included), and then dividing by it changes nothing.
      */
     private final double n;
-    /** The workspaces of the calls that have finished. */
-    private final ConcurrentLinkedQueue<Workspace> idle = new ConcurrentLinkedQueue<>();
+    private final Workspaces<Workspace> idle = new Workspaces<>();
 
     GuidedFilter(int r, double eps) {
         this.r = r;
@@ -50,40 +43,36 @@ final class GuidedFilter {
 
     /**
      * Writes into {@code q} (32-bit float, the size of {@code i}) the guided filter of input
-     * {@code p} with guide {@code i}, both 32-bit float. Any of them may be a view of a larger image.
+     * {@code p} with guide {@code i}, both 32-bit float and of one size. Any of them may be a view
+     * of a larger image; {@code q} must not share pixels with {@code i} or {@code p} (its rows are
+     * written while rows below are still to be read).
      */
     void apply(Mat i, Mat p, Mat q) {
+        if (i.type() != CvType.CV_32FC1 || p.type() != CvType.CV_32FC1 || !i.size().equals(p.size())) {
+            throw new IllegalArgumentException("the guided filter takes a guide and an input of one size, 32-bit float, "
+                    + "one channel, not " + i + " and " + p);
+        }
         int rows = i.rows();
         int cols = i.cols();
         q.create(rows, cols, CvType.CV_32F);
-        Workspace workspace = idle.poll();
-        if (workspace == null || workspace.cols < cols || workspace.ringRows < ringRows(rows)) {
-            // Grown to the largest image seen, so that mixed sizes settle on one set.
-            int largest = workspace == null ? 0 : workspace.cols;
-            workspace = new Workspace(Math.max(cols, largest), ringRows(Math.max(rows, r + 1)));
+        Workspace workspace = idle.take();
+        if (workspace == null || workspace.cols < cols) {
+            workspace = new Workspace(cols);
         }
         try {
             workspace.run(i, p, q, rows, cols);
         } finally {
-            idle.offer(workspace);
+            idle.giveBack(workspace, workingBytes(cols));
         }
     }
 
     /**
-     * How many rows of row sums a column pass holds: the {@code r} of its window ({@code r - 1}
-     * apart from the incoming to the outgoing), one more to spare; no more than the image has.
+     * The bytes {@link #apply} holds for an image {@code cols} wide, whatever its height: six
+     * planes of row sums over {@code r} rows (the window's, from the incoming row to the outgoing
+     * one), their six running sums, four padded rows and a dozen more.
      */
-    private int ringRows(int rows) {
-        return Math.min(rows, r + 1);
-    }
-
-    /**
-     * The bytes {@link #apply} holds for a {@code rows x cols} image: six planes of row sums over
-     * {@code r + 1} rows at most, their six running sums, four padded rows and a dozen more.
-     */
-    long workingBytes(int rows, int cols) {
-        long ringRows = ringRows(rows);
-        return Double.BYTES * (6 * ringRows + 6 + 12) * cols + 4L * Double.BYTES * (cols + r - 1);
+    long workingBytes(int cols) {
+        return Double.BYTES * (6L * r + 6 + 12) * cols + 4L * Double.BYTES * (cols + r - 1);
     }
 
     /** OpenCV's BORDER_REFLECT_101 position of {@code at} in {@code 0 .. length - 1}. */
@@ -100,11 +89,11 @@ final class GuidedFilter {
     /** Everything one call works in, for images up to {@code cols} wide. */
     private final class Workspace {
         private final int cols;
-        private final int ringRows;
         private final Padded padded;
         private final ColumnPass first;
         private final ColumnPass second;
-        // One row each, as wide as the image: Mat.get and put copy a whole array.
+        // One row each, exactly as wide as the image: Mat.get and put copy as many values as the
+        // array holds, running on into the next rows.
         private float[] guide = new float[0];
         private float[] input = new float[0];
         private float[] guideRow = new float[0];
@@ -118,12 +107,11 @@ final class GuidedFilter {
         private Mat p;
         private int width;
 
-        Workspace(int cols, int ringRows) {
+        Workspace(int cols) {
             this.cols = cols;
-            this.ringRows = ringRows;
             padded = new Padded(r, cols);
-            first = new ColumnPass(4, ringRows, cols, this::firstRowSums);
-            second = new ColumnPass(2, ringRows, cols, this::secondRowSums);
+            first = new ColumnPass(4, r, cols, this::firstRowSums);
+            second = new ColumnPass(2, r, cols, this::secondRowSums);
             firstMeans = new double[4][cols];
             secondMeans = new double[2][cols];
             a = new double[cols];
@@ -228,7 +216,7 @@ final class GuidedFilter {
             this.r = r;
             this.anchor = r / 2;
             this.rows = rows;
-            this.ringRows = Math.min(rows, r + 1);
+            this.ringRows = Math.min(rows, r);
             this.width = width;
             this.scale = scale;
             this.computed = -1;

@@ -1,6 +1,5 @@
 package dev.loomy.filter;
 
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.imgproc.Imgproc;
@@ -22,8 +21,7 @@ final class Median {
 
     /** The aperture measured. */
     private static final int JAVA_APERTURE = 15;
-    /** The workspaces of the calls that have finished: as many as ever ran at once, each as large as the largest image. */
-    private static final ConcurrentLinkedQueue<HistogramMedian.Workspace> IDLE = new ConcurrentLinkedQueue<>();
+    private static final Workspaces<HistogramMedian.Workspace> IDLE = new Workspaces<>();
 
     private Median() {
     }
@@ -37,17 +35,18 @@ final class Median {
         }
         // A view's rows are not contiguous: its copy is (and reads nothing around the view).
         Mat continuous = src.isContinuous() ? src : scope.add(src.clone());
-        HistogramMedian.Workspace workspace = IDLE.poll();
+        HistogramMedian.Workspace workspace = IDLE.take();
         if (workspace == null) {
             workspace = new HistogramMedian.Workspace();
         }
         try {
-            // get and put copy no more than the Mat holds: the arrays may be longer.
+            // get and put copy as many values as the array holds, stopping at the end of the Mat:
+            // the workspace's arrays may be longer than this image.
             continuous.get(0, 0, workspace.pixels(Math.toIntExact(continuous.total())));
             dst.create(src.rows(), src.cols(), CvType.CV_8UC1);
             dst.put(0, 0, workspace.blurPixels(src.cols(), src.rows(), ksize));
         } finally {
-            IDLE.offer(workspace);
+            IDLE.giveBack(workspace, workspace.bytes());
         }
         return dst;
     }

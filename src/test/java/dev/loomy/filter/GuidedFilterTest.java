@@ -23,17 +23,18 @@ class GuidedFilterTest {
         OpenCv.load();
     }
 
-    /** Box sizes odd and even, shapes smaller than the box and larger, where the reflected borders repeat. */
+    /**
+     * Box sizes odd and even, shapes smaller than the box and larger, where the reflected borders
+     * repeat; 7 and 14 are boxes whose {@code box(ones)} is not exactly 1.
+     */
     @ParameterizedTest(name = "r = {0}")
-    @CsvSource({"1", "2", "3", "4", "5", "10", "11", "16"})
+    @CsvSource({"1", "2", "3", "4", "5", "7", "10", "11", "14", "16"})
     void givesOrigamisBitsForEveryBoxAndShape(int r) {
         int[][] shapes = {{1, 1}, {1, 7}, {7, 1}, {3, 5}, {17, 9}, {40, 1}, {1, 40}, {30, 33}, {100, 64}};
         for (int[] shape : shapes) {
             try (MatScope scope = new MatScope()) {
-                Mat guide = scope.mat(shape[0], shape[1], CvType.CV_32F);
-                Core.randu(guide, 0, 1);
-                Mat input = scope.mat();
-                Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(3, 3)));
+                Mat guide = randomGuide(shape[0], shape[1], scope);
+                Mat input = localMax(guide, 3, scope);
 
                 assertSameBits(guide, input, r, 0.01, scope, shape[0] + "x" + shape[1]);
             }
@@ -44,8 +45,7 @@ class GuidedFilterTest {
     @Test
     void givesOrigamisBitsOnViewsOfAPhotoSizedImage() {
         try (MatScope scope = new MatScope()) {
-            Mat guide = scope.mat(611, 613, CvType.CV_32F);
-            Core.randu(guide, 0, 1);
+            Mat guide = randomGuide(611, 613, scope);
             Imgproc.GaussianBlur(guide, guide, new Size(9, 9), 0);
             Core.add(guide, Scalar.all(1), guide);
             Core.log(guide, guide);
@@ -70,10 +70,8 @@ class GuidedFilterTest {
     @Test
     void takesItsEps() {
         try (MatScope scope = new MatScope()) {
-            Mat guide = scope.mat(50, 60, CvType.CV_32F);
-            Core.randu(guide, 0, 1);
-            Mat input = scope.mat();
-            Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(5, 5)));
+            Mat guide = randomGuide(50, 60, scope);
+            Mat input = localMax(guide, 5, scope);
 
             assertSameBits(guide, input, 10, 0.5, scope, "eps 0.5");
         }
@@ -86,10 +84,8 @@ class GuidedFilterTest {
         int[][] shapes = {{100, 64}, {30, 33}, {200, 150}, {17, 9}, {5, 300}, {100, 64}, {1, 1}, {64, 100}};
         for (int[] shape : shapes) {
             try (MatScope scope = new MatScope()) {
-                Mat guide = scope.mat(shape[0], shape[1], CvType.CV_32F);
-                Core.randu(guide, 0, 1);
-                Mat input = scope.mat();
-                Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(7, 7)));
+                Mat guide = randomGuide(shape[0], shape[1], scope);
+                Mat input = localMax(guide, 7, scope);
                 Mat expected = StraightforwardFilters.guided(guide, input, 10, 0.01, scope);
                 Mat actual = scope.mat();
 
@@ -97,6 +93,50 @@ class GuidedFilterTest {
 
                 assertThat(bits(actual)).as("%dx%d", shape[0], shape[1]).isEqualTo(bits(expected));
             }
+        }
+    }
+
+    /** Calls from several threads at once, on one filter, over images of several sizes. */
+    @Test
+    void givesTheSameBitsFromSeveralThreadsAtOnce() throws Exception {
+        GuidedFilter filter = new GuidedFilter(10, 0.01);
+        java.util.List<java.util.concurrent.Callable<Boolean>> calls = new java.util.ArrayList<>();
+        for (int k = 0; k < 24; k++) {
+            int rows = 40 + 17 * (k % 5);
+            int cols = 30 + 23 * (k % 7);
+            calls.add(() -> {
+                try (MatScope scope = new MatScope()) {
+                    Mat guide = randomGuide(rows, cols, scope);
+                    Mat input = localMax(guide, 5, scope);
+                    Mat expected = StraightforwardFilters.guided(guide, input, 10, 0.01, scope);
+                    Mat actual = scope.mat();
+                    filter.apply(guide, input, actual);
+                    return java.util.Arrays.equals(bits(actual), bits(expected));
+                }
+            });
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            for (var result : pool.invokeAll(calls)) {
+                assertThat(result.get()).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void refusesAnInputOfAnotherSizeOrType() {
+        try (MatScope scope = new MatScope()) {
+            Mat guide = scope.mat(20, 30, CvType.CV_32F);
+            Mat smaller = scope.mat(19, 30, CvType.CV_32F);
+            Mat doubles = scope.mat(20, 30, CvType.CV_64F);
+            GuidedFilter filter = new GuidedFilter(10, 0.01);
+
+            org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                    .isThrownBy(() -> filter.apply(guide, smaller, scope.mat()));
+            org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                    .isThrownBy(() -> filter.apply(guide, doubles, scope.mat()));
         }
     }
 
@@ -109,10 +149,8 @@ class GuidedFilterTest {
         var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         GuidedFilter filter = new GuidedFilter(10, 0.01);
         try (MatScope scope = new MatScope()) {
-            Mat guide = scope.mat(612, 612, CvType.CV_32F);
-            Core.randu(guide, 0, 1);
-            Mat input = scope.mat();
-            Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(7, 7)));
+            Mat guide = randomGuide(612, 612, scope);
+            Mat input = localMax(guide, 7, scope);
             Mat q = scope.mat();
             filter.apply(guide, input, q);
 
@@ -122,6 +160,20 @@ class GuidedFilterTest {
 
             assertThat(allocated).isLessThan(16 * 1024);
         }
+    }
+
+    /** A guide of {@code rows x cols} random values in 0..1. */
+    private static Mat randomGuide(int rows, int cols, MatScope scope) {
+        Mat guide = scope.mat(rows, cols, CvType.CV_32F);
+        Core.randu(guide, 0, 1);
+        return guide;
+    }
+
+    /** The guide's local maximum over a square of {@code aperture}: an input as ALTMRetinex gives one. */
+    private static Mat localMax(Mat guide, int aperture, MatScope scope) {
+        Mat input = scope.mat();
+        Imgproc.dilate(guide, input, Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(aperture, aperture)));
+        return input;
     }
 
     private static void assertSameBits(Mat guide, Mat input, int r, double eps, MatScope scope, String what) {

@@ -101,4 +101,32 @@ class MedianTest {
             assertThat(allocated).isLessThan(16 * 1024);
         }
     }
+
+    /** A workspace kept from a larger image serves a smaller one, from several threads at once. */
+    @org.junit.jupiter.api.Test
+    void givesWhatMedianBlurGivesFromSeveralThreadsOverShrinkingImages() throws Exception {
+        java.util.List<java.util.concurrent.Callable<Boolean>> calls = new java.util.ArrayList<>();
+        for (int k = 0; k < 24; k++) {
+            int rows = 300 - 11 * k;
+            int cols = 260 - 9 * k;
+            calls.add(() -> {
+                try (MatScope scope = new MatScope()) {
+                    Mat src = scope.mat(rows, cols, CvType.CV_8U);
+                    Core.randu(src, 0, 256);
+                    Imgproc.GaussianBlur(src, src, new Size(5, 5), 0);
+                    Mat expected = scope.mat();
+                    Imgproc.medianBlur(src, expected, 15);
+                    return MatDifference.between(Median.blur(src, 15, scope), expected).identical();
+                }
+            });
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            for (var result : pool.invokeAll(calls)) {
+                assertThat(result.get()).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

@@ -1,0 +1,43 @@
+package dev.loomy.filter;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The idle workspaces of a filter step whose large Java arrays are kept from one call to the
+ * next: made afresh per call, they are alive at young collections while the images in flight use
+ * them, overflow the survivor spaces and are promoted, and the serial collector grows the old
+ * generation rather than collect it (the memory section of the README has the figures).
+ *
+ * <p>A call takes a workspace (or makes one) and gives it back when done, so that no two calls
+ * share one. At most one per processor is kept, and none larger than {@link #MAX_KEPT_BYTES}: a
+ * filter call is computation, so no more than that many run at once for long, and a rare huge
+ * image does not pin its arrays for the rest of the run.
+ */
+final class Workspaces<W> {
+
+    /** The largest workspace kept: a 16-megapixel image's median arrays. */
+    static final long MAX_KEPT_BYTES = 32L << 20;
+
+    private final int limit = Math.max(2, Runtime.getRuntime().availableProcessors());
+    private final ConcurrentLinkedQueue<W> idle = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger kept = new AtomicInteger();
+
+    /** An idle workspace, now the caller's alone, or null. */
+    W take() {
+        W workspace = idle.poll();
+        if (workspace != null) {
+            kept.decrementAndGet();
+        }
+        return workspace;
+    }
+
+    /** Keeps {@code workspace} ({@code bytes} large) for a later call, if there is room for it. */
+    void giveBack(W workspace, long bytes) {
+        if (bytes <= MAX_KEPT_BYTES && kept.incrementAndGet() <= limit) {
+            idle.offer(workspace);
+        } else if (bytes <= MAX_KEPT_BYTES) {
+            kept.decrementAndGet();
+        }
+    }
+}
