@@ -129,9 +129,8 @@ final class GuidedFilter {
                 out = new float[width];
             }
             try {
-                double scale = 1.0 / (r * r);
-                first.start(r, rows, width, scale);
-                second.start(r, rows, width, scale);
+                first.start(rows, width);
+                second.start(rows, width);
                 double[] meanA = secondMeans[0];
                 double[] meanB = secondMeans[1];
                 for (int y = 0; y < rows; y++) {
@@ -196,29 +195,32 @@ final class GuidedFilter {
         /** ring[row % ringRows][plane]: the row sums of the latest image rows. */
         private final double[][][] ring;
         private final double[][] sum;
-        private int r;
-        private int anchor;
+        private final int r;
+        private final int anchor;
+        /** A normalised box: the sum of its {@code r * r} values times this. */
+        private final double scale;
+        // The image under way.
         private int rows;
         private int ringRows;
         private int width;
-        private double scale;
         private int computed;
         private int next;
 
-        ColumnPass(int planes, int ringRows, int cols, RowSource source) {
+        /** A pass with an {@code r x r} box over images up to {@code cols} wide: it holds {@code r} rows of row sums. */
+        ColumnPass(int planes, int r, int cols, RowSource source) {
             this.source = source;
-            this.ring = new double[ringRows][planes][cols];
+            this.r = r;
+            this.anchor = r / 2;
+            this.scale = 1.0 / (r * r);
+            this.ring = new double[r][planes][cols];
             this.sum = new double[planes][cols];
         }
 
         /** Ready for an image of {@code rows x width}: the running sums over its first {@code r - 1} rows (borders included). */
-        void start(int r, int rows, int width, double scale) {
-            this.r = r;
-            this.anchor = r / 2;
+        void start(int rows, int width) {
             this.rows = rows;
             this.ringRows = Math.min(rows, r);
             this.width = width;
-            this.scale = scale;
             this.computed = -1;
             this.next = 0;
             for (double[] plane : sum) {
@@ -269,7 +271,10 @@ final class GuidedFilter {
         }
     }
 
-    /** One row of up to four planes, up to {@code cols} wide, with reflected borders ({@code r / 2} on the left, the rest on the right), and their row sums. */
+    /**
+     * One row of up to four planes, up to {@code cols} wide, with reflected borders ({@code r / 2}
+     * on the left, the rest on the right), and their row sums.
+     */
     private static final class Padded {
         private final int r;
         private final int anchor;

@@ -159,23 +159,11 @@ final class HistogramMedian {
          * columns follow the edge columns.
          */
         private void slide(int out, int in, int leaves) {
-            final byte[] src = this.src;
-            final long[] fine = this.fine;
-            final long[] coarse = this.coarse;
-            final int padded = this.padded;
-            final int r = this.r;
-            final int cols = this.cols;
             for (int column = 0; column < r; column++) {
                 move(src[out] & 0xFF, src[in] & 0xFF, leaves, column);
             }
             for (int c = 0; c < cols; c++) {
-                // move(), written out: the shifts take their low six bits, so (value << 2) is its nibble's offset.
-                int gone = src[out + c] & 0xFF;
-                int come = src[in + c] & 0xFF;
-                int column = r + c;
-                fine[(gone >>> 4) * padded + column] -= (long) leaves << (gone << 2);
-                fine[(come >>> 4) * padded + column] += 1L << (come << 2);
-                coarse[column] += (PREFIX << ((come >>> 4) << 2)) - ((long) leaves * PREFIX << ((gone >>> 4) << 2));
+                move(src[out + c] & 0xFF, src[in + c] & 0xFF, leaves, r + c);
             }
             for (int column = cols + r; column < padded; column++) {
                 move(src[out + cols - 1] & 0xFF, src[in + cols - 1] & 0xFF, leaves, column);
