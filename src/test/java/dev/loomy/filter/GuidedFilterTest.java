@@ -1,9 +1,13 @@
 package dev.loomy.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.loomy.opencv.MatScope;
 import dev.loomy.opencv.OpenCv;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,7 +104,7 @@ class GuidedFilterTest {
     @Test
     void givesTheSameBitsFromSeveralThreadsAtOnce() throws Exception {
         GuidedFilter filter = new GuidedFilter(10, 0.01);
-        java.util.List<java.util.concurrent.Callable<Boolean>> calls = new java.util.ArrayList<>();
+        List<Callable<Boolean>> calls = new ArrayList<>();
         for (int k = 0; k < 24; k++) {
             int rows = 40 + 17 * (k % 5);
             int cols = 30 + 23 * (k % 7);
@@ -115,14 +119,7 @@ class GuidedFilterTest {
                 }
             });
         }
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
-        try {
-            for (var result : pool.invokeAll(calls)) {
-                assertThat(result.get()).isTrue();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        Concurrently.allHold(4, calls);
     }
 
     @Test
@@ -133,9 +130,9 @@ class GuidedFilterTest {
             Mat doubles = scope.mat(20, 30, CvType.CV_64F);
             GuidedFilter filter = new GuidedFilter(10, 0.01);
 
-            org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+            assertThatIllegalArgumentException()
                     .isThrownBy(() -> filter.apply(guide, smaller, scope.mat()));
-            org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+            assertThatIllegalArgumentException()
                     .isThrownBy(() -> filter.apply(guide, doubles, scope.mat()));
         }
     }
@@ -146,7 +143,6 @@ class GuidedFilterTest {
      */
     @Test
     void reusesItsArraysFromCallToCall() {
-        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         GuidedFilter filter = new GuidedFilter(10, 0.01);
         try (MatScope scope = new MatScope()) {
             Mat guide = randomGuide(612, 612, scope);
@@ -154,9 +150,7 @@ class GuidedFilterTest {
             Mat q = scope.mat();
             filter.apply(guide, input, q);
 
-            long before = threads.getCurrentThreadAllocatedBytes();
-            filter.apply(guide, input, q);
-            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            long allocated = Allocated.bytesDuring(() -> filter.apply(guide, input, q));
 
             assertThat(allocated).isLessThan(16 * 1024);
         }

@@ -2,7 +2,11 @@ package dev.loomy.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.opencv.core.Core;
@@ -86,26 +90,23 @@ class MedianTest {
      * A call on an image the size of the last allocates next to nothing: its arrays, made afresh
      * per call (0.8 MB at 612x612), lived through young collections and were promoted.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void reusesItsArraysFromCallToCall() {
-        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         try (MatScope scope = new MatScope()) {
             Mat src = scope.mat(612, 612, CvType.CV_8U);
             Core.randu(src, 0, 256);
             Median.blur(src, 15, scope);
 
-            long before = threads.getCurrentThreadAllocatedBytes();
-            Median.blur(src, 15, scope);
-            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            long allocated = Allocated.bytesDuring(() -> Median.blur(src, 15, scope));
 
             assertThat(allocated).isLessThan(16 * 1024);
         }
     }
 
     /** A workspace kept from a larger image serves a smaller one, from several threads at once. */
-    @org.junit.jupiter.api.Test
+    @Test
     void givesWhatMedianBlurGivesFromSeveralThreadsOverShrinkingImages() throws Exception {
-        java.util.List<java.util.concurrent.Callable<Boolean>> calls = new java.util.ArrayList<>();
+        List<Callable<Boolean>> calls = new ArrayList<>();
         for (int k = 0; k < 24; k++) {
             int rows = 300 - 11 * k;
             int cols = 260 - 9 * k;
@@ -120,13 +121,6 @@ class MedianTest {
                 }
             });
         }
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
-        try {
-            for (var result : pool.invokeAll(calls)) {
-                assertThat(result.get()).isTrue();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        Concurrently.allHold(3, calls);
     }
 }
