@@ -19,11 +19,14 @@ public final class OpenCvPinning {
     }
 
     /**
-     * Whether {@code line} is OpenCV's own notice, printed on standard error as its library loads
-     * pinned, that IPP is off: expected, and said in the results' caption instead.
+     * Whether {@code line} is one of OpenCV's own notices, printed on standard error as its
+     * library loads pinned: that IPP is off, and that a feature of the list above is not on this
+     * CPU anyway (the list is the same on every machine). Expected, and said in the results'
+     * caption instead.
      */
     public static boolean isLoadNotice(String line) {
-        return line.contains("IPP was disabled by OPENCV_IPP");
+        return line.contains("IPP was disabled by OPENCV_IPP")
+                || line.startsWith("OPENCV: Trying to disable unavailable CPU feature");
     }
 
     /** Whether this JVM's OpenCV runs pinned (its environment holds every pinning variable). */
