@@ -83,11 +83,14 @@ public final class Benchmark {
                 return Measurement.crashed(strategy, filter, images, warmups, counted, control.crashReason());
             }
             if (run.interrupted()) {
-                // A partial run's time says nothing comparable; it is kept only when there is nothing else.
+                // A partial run's time says nothing comparable; it is kept only when there is nothing else,
+                // and then the figures are over the images it finished. The note follows the outcome's word.
+                String note = "during run " + (counted.size() + 1) + ", which is not counted";
                 if (counted.isEmpty()) {
                     counted.add(run);
+                    note = "after " + (run.done() + run.failed()) + " of " + images + " images; the figures cover those";
                 }
-                return new Measurement(strategy, filter, images, warmups, counted, Outcome.INTERRUPTED, "interrupted")
+                return new Measurement(strategy, filter, images, warmups, counted, Outcome.INTERRUPTED, note)
                         .withJpegCodec(JpegCodec.used());
             }
             if (!warmup) {

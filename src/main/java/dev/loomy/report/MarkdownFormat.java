@@ -8,7 +8,6 @@ import dev.loomy.baseline.RowKey;
 import dev.loomy.results.Column;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
-import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -48,10 +47,6 @@ public final class MarkdownFormat implements ResultFormat {
         }
         for (Summary s : summaries) {
             Measurement m = s.measurement();
-            if (m.note() != null && m.outcome() != Outcome.OK) {
-                out.println();
-                out.println("- " + escape(label(m) + ": " + m.outcome().label() + ": " + m.note()));
-            }
             for (String note : RowNotes.of(s)) {
                 out.println();
                 out.println("- " + escape(label(m) + ": " + note));

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.loomy.baseline.Verdict;
+import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
+import dev.loomy.results.Outcome;
 import dev.loomy.results.Summary;
 import dev.loomy.profile.Profile;
 
@@ -15,9 +17,17 @@ final class RowNotes {
     private RowNotes() {
     }
 
-    /** A line each for outliers, a change beyond the noise against the baseline, and what was profiled. */
+    /**
+     * A line each for how a row that did not end well ended, outliers, a change beyond the noise
+     * against the baseline, and what was profiled.
+     */
     static List<String> of(Summary s) {
         List<String> notes = new ArrayList<>();
+        Measurement m = s.measurement();
+        if (m.note() != null && m.outcome() != Outcome.OK) {
+            // An interrupt's note continues the word ("interrupted after 34 of 100 images"); a crash's is its reason.
+            notes.add(m.outcome().label() + (m.outcome() == Outcome.INTERRUPTED ? " " : ": ") + m.note());
+        }
         if (s.time() != null && s.time().outliers() > 0) {
             int k = s.time().outliers();
             notes.add(k + " of " + s.time().n() + " runs " + (k == 1 ? "is a statistical outlier" : "are statistical outliers")
@@ -30,7 +40,7 @@ final class RowNotes {
                     + "beyond both runs' noise", s.comparison().verdict().label(), s.comparison().changePct(),
                     s.imagesPerSec(), s.comparison().baselineImagesPerSec()));
         }
-        Profile p = s.measurement().profile();
+        Profile p = m.profile();
         if (p != null) {
             if (p.gcCount() >= 0) {
                 notes.add("gc: " + Numbers.fixed(p.allocMbPerImage(), 2) + " MiB allocated per image, " + p.gcCount()

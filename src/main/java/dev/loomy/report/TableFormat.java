@@ -9,7 +9,6 @@ import java.util.Map;
 import dev.loomy.results.Column;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
-import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -83,9 +82,6 @@ public final class TableFormat implements ResultFormat {
         Measurement m = s.measurement();
         if (!s.laneMedianMs().isEmpty()) {
             out.println("  " + m.filter() + ": " + Numbers.lanes(s.laneMedianMs()));
-        }
-        if (m.note() != null && m.outcome() != Outcome.OK) {
-            out.println("  " + m.filter() + ": " + m.outcome().label() + ": " + m.note());
         }
         RowNotes.of(s).forEach(note -> out.println("  " + m.filter() + ": " + note));
     }

@@ -69,7 +69,7 @@ public final class ThroughputChart {
                 // A strategy that crashed has no bar: a zero would read as a measurement.
                 rates.add(measured ? s.imagesPerSec() : null);
                 if (measured) {
-                    int images = s.measurement().images();
+                    int images = s.measurement().imagesFinished();
                     ranges[i] = new double[] {images / (s.timeMaxMs() / 1000), images / (s.timeMinMs() / 1000)};
                     top = Math.max(top, ranges[i][1]);
                 }

@@ -11,7 +11,7 @@ import dev.loomy.profile.Profile;
 /**
  * Everything measured for one (strategy, filter): the counted runs, after the warm-ups.
  *
- * @param images   how many images each run covered
+ * @param images   how many images each run was given (see {@link #imagesFinished} for those it finished)
  * @param warmups  how many uncounted runs came first
  * @param runs     the counted runs; empty when the measurement crashed before one ended
  * @param outcome  how it ended
@@ -68,6 +68,20 @@ public record Measurement(String strategy, String filter, int images, int warmup
     /** Whether {@code other} measured the same filter at the same point of a scan (the strategy aside). */
     public boolean sameFilterAndPoint(Measurement other) {
         return filter.equals(other.filter) && scan.equals(other.scan);
+    }
+
+    /**
+     * Images each counted run finished, done or failed: all of them, except where the only run is
+     * one an interrupt cut short (a measurement keeps such a run only when it has no other), whose
+     * images never started or abandoned count for nothing. The images column and images/sec use it.
+     */
+    public int imagesFinished() {
+        return runs.stream().filter(RunRecord::interrupted).mapToInt(r -> r.done() + r.failed()).min().orElse(images);
+    }
+
+    /** The counted runs' wall times in milliseconds, in their order. */
+    public double[] wallMs() {
+        return runs.stream().mapToDouble(r -> r.wallNanos() / 1e6).toArray();
     }
 
     /** Failed images in the worst counted run (every run reads the same files, so they agree). */

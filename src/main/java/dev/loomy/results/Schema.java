@@ -47,7 +47,7 @@ public final class Schema {
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
             Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.timeMinMs()), MARKDOWN),
             Column.of("time_max", "Max (ms)", MILLISECONDS, s -> decimal(s.timeMaxMs()), MARKDOWN),
-            Column.of("images", "Images", COUNT, s -> count(s.measurement().images()), TABLE, MARKDOWN, CSV, JSON),
+            Column.of("images", "Images", COUNT, s -> count(s.measurement().imagesFinished()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("failed", "Failed", COUNT, s -> count(s.measurement().failed()), TABLE, MARKDOWN, CSV, JSON),
             Column.of(Schema.WARNINGS, "Warnings", COUNT, s -> count(s.measurement().warnings()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("runs", "Runs", COUNT, s -> count(s.measurement().runs().size()), CSV, JSON),

@@ -45,7 +45,7 @@ public record Summary(Measurement measurement,
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
         double median = Statistics.median(walls) / 1e6;
-        double perSec = median > 0 ? m.images() / (median / 1000) : Double.NaN;
+        double perSec = median > 0 ? m.imagesFinished() / (median / 1000) : Double.NaN;
 
         OptionalDouble speedup = OptionalDouble.empty();
         if (loop != null && !loop.runs().isEmpty() && median > 0) {
@@ -78,7 +78,7 @@ public record Summary(Measurement measurement,
     }
 
     private static Sample times(Measurement m) {
-        return Sample.of(m.runs().stream().mapToDouble(r -> r.wallNanos() / 1e6).toArray());
+        return Sample.of(m.wallMs());
     }
 
     /** This summary compared with a baseline's row. */

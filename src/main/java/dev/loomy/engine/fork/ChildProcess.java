@@ -101,7 +101,7 @@ final class ChildProcess {
         }
         if (control.interrupted()) {
             return new Measurement(trial.strategy(), trial.filter(), config.images().size(), config.measuring().warmups(),
-                    List.of(), Outcome.INTERRUPTED, "stopped before it reported (exit status " + status + ")");
+                    List.of(), Outcome.INTERRUPTED, "before its JVM reported (exit status " + status + ")");
         }
         String reason = crashReason(status, List.copyOf(tail));
         err.println("loomy: " + trial.label() + ": crashed: " + reason);
