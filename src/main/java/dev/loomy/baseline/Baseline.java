@@ -15,13 +15,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.results.MachineInfo;
-import dev.loomy.stats.Sample;
 
 /**
  * Saved results to compare with: loomy's own json results ({@code --format=json},
  * {@code --report=FILE.json} or {@code --save-baseline}). The run times are taken from every
- * row's raw runs, so any loomy json with raw runs serves, and the interval is computed the same
- * way as now's. Scanned options, when the results name them in {@code scanned}, are part of each
+ * row's raw runs, so any loomy json with raw runs serves, and the comparison treats both sides'
+ * runs alike. Scanned options, when the results name them in {@code scanned}, are part of each
  * row's key.
  *
  * @param source where it was read from, for messages
@@ -71,8 +70,7 @@ public record Baseline(String source, int cores, String cpu, String jdk, List<Ro
             walls[i] = row.path("raw_runs").get(i).path("wall_ms").asDouble(Double.NaN);
         }
         JsonNode perSec = row.path("images_per_sec");
-        return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN,
-                walls.length == 0 ? null : Sample.of(walls));
+        return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN, walls);
     }
 
     /** The rows of {@code now} that this baseline has too, each compared with its own. */

@@ -1,28 +1,35 @@
 package dev.loomy.baseline;
 
+import dev.loomy.stats.MeanDifference;
 import dev.loomy.stats.Sample;
 
 /**
  * One row compared with the same row of a baseline.
  *
- * @param changePct how much more images per second than the baseline, in percent (negative: slower)
+ * @param changePct how much more images per second than the baseline, in percent: negative when slower
+ *                  (a row taking twice the time is -50)
  */
 public record RowComparison(RowKey key, double baselineImagesPerSec, double changePct, Verdict verdict) {
 
     public static RowComparison of(RowTimes now, RowTimes baseline) {
         double change = (now.imagesPerSec() - baseline.imagesPerSec()) / baseline.imagesPerSec() * 100;
-        return new RowComparison(now.key(), baseline.imagesPerSec(), change, verdict(now.time(), baseline.time()));
+        return new RowComparison(now.key(), baseline.imagesPerSec(), change, verdict(now.wallMs(), baseline.wallMs()));
     }
 
-    /** Longer times are a regression; the intervals must be disjoint for either verdict. */
-    static Verdict verdict(Sample now, Sample baseline) {
-        if (now == null || baseline == null || !now.hasSpread() || !baseline.hasSpread()) {
+    /**
+     * Longer times are a regression: Welch's 95% interval of the difference of the mean times,
+     * each side's outlying runs left out, must lie wholly above 0 (or below, for an improvement).
+     */
+    static Verdict verdict(double[] now, double[] baseline) {
+        if (now.length < 2 || baseline.length < 2) {
             return Verdict.UNKNOWN;
         }
-        if (now.ciLow() > baseline.ciHigh()) {
+        MeanDifference d = MeanDifference.of(Sample.of(Sample.withoutOutliers(now)),
+                Sample.of(Sample.withoutOutliers(baseline)));
+        if (d.ciLow() > 0) {
             return Verdict.REGRESSED;
         }
-        if (now.ciHigh() < baseline.ciLow()) {
+        if (d.ciHigh() < 0) {
             return Verdict.IMPROVED;
         }
         return Verdict.NO_CHANGE;

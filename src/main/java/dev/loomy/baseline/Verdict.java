@@ -2,9 +2,10 @@ package dev.loomy.baseline;
 
 /**
  * What a comparison with a baseline concludes for one row. A change counts only when it is beyond
- * both runs' noise: when the 95% confidence intervals of the two mean run times do not overlap.
- * That is stricter than a t-test at 5% (two disjoint 95% intervals mean p well below 0.05), so a
- * "regressed" is rarely noise; a small real change may need more runs to show.
+ * both runs' noise: when Welch's t-test at 5% (two-sided) tells the two mean run times apart, each
+ * side's outlying runs (hyperfine's rule) left out. Asking instead whether the two 95% intervals
+ * overlap misses large changes: a few runs with one cold among them give an interval hundreds of
+ * milliseconds wide.
  */
 public enum Verdict {
     REGRESSED("regressed"),

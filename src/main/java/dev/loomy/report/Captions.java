@@ -7,13 +7,16 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import dev.loomy.baseline.RowKey;
 import dev.loomy.profile.Profile;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
+import dev.loomy.stats.AutoRepeat;
 
 
 /** The sentences every human format prints once: what was measured, and on what. */
@@ -84,9 +87,25 @@ final class Captions {
             lines.add("Fewer than 3 counted runs: the confidence interval says little (nothing from one run); use "
                     + "--repeat=3 or more" + (spark ? "." : ", or --repeat=auto."));
         }
+        if (results.options() != null && "auto".equals(results.options().repeat())) {
+            // An automatic count that hit its cap stops short of its precision: said, not hidden in the runs column.
+            List<String> stopped = new ArrayList<>();
+            for (Summary s : summaries) {
+                String shortfall = s.time() == null || s.measurement().outcome() == Outcome.INTERRUPTED ? null
+                        : AutoRepeat.shortfall(s.time());
+                if (shortfall != null) {
+                    Measurement m = s.measurement();
+                    stopped.add(new RowKey(m.strategy(), m.filter(), m.scan()).label() + ": " + shortfall);
+                }
+            }
+            if (!stopped.isEmpty()) {
+                lines.add(String.format(Locale.ROOT, "--repeat=auto stopped short of ±%.0f%%: ", AutoRepeat.TARGET * 100)
+                        + String.join("; ", stopped) + ".");
+            }
+        }
         if (results.baseline() != null) {
-            lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when the "
-                    + "95% intervals of the two mean times do not overlap.");
+            lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when "
+                    + "Welch's t-test at 5% tells the two mean times apart, outlying runs left out.");
             lines.addAll(results.baseline().differences(results.machine()).stream()
                     .map(d -> "Warning: " + d + ".").toList());
         }

@@ -47,7 +47,7 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
     /** What a comparison with a baseline needs of a row. */
     static RowTimes rowTimes(Summary s) {
         return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter(), scanKey(s)),
-                s.imagesPerSec(), s.time());
+                s.imagesPerSec(), s.measurement().wallMs());
     }
 
     /** The row's scanned values as a baseline read from json has them: each json value's text. */

@@ -32,4 +32,18 @@ public final class AutoRepeat {
         }
         return Sample.of(runs).relativeCiHalfWidth() <= TARGET;
     }
+
+    /**
+     * How a row's automatic count ended short of its target, for people: "30 runs (the most) left
+     * its interval at ±5.2% of the mean"; null when it reached the target or has no interval.
+     */
+    public static String shortfall(Sample runs) {
+        if (!runs.hasSpread() || runs.relativeCiHalfWidth() <= TARGET) {
+            return null;
+        }
+        String stop = runs.n() >= MAX_RUNS ? runs.n() + " runs (the most)"
+                : runs.n() + " runs in " + MAX_TIME.toSeconds() + " s (the longest)";
+        return String.format(java.util.Locale.ROOT, "%s left its interval at ±%.1f%% of the mean", stop,
+                runs.relativeCiHalfWidth() * 100);
+    }
 }

@@ -7,6 +7,11 @@ import java.util.Arrays;
  * deviation (n - 1 in the denominator), the 95% confidence interval of the mean by Student's t,
  * median, minimum, maximum, and how many runs are outliers by hyperfine's rule. With one run the
  * standard deviation and the interval are unknown (NaN): one run says nothing of the spread.
+ *
+ * <p>The values are times, never negative, so neither is their mean: the interval's lower bound is
+ * clamped at 0 (Student's interval of a few spread-out runs reaches below it). Clamping only drops
+ * impossible values, so the interval still covers the mean 95% of the time; its half width stays
+ * Student's, {@code ciHigh - mean}.
  */
 public record Sample(int n, double mean, double stddev, double ciLow, double ciHigh,
                      double median, double min, double max, int outliers) {
@@ -36,13 +41,24 @@ public record Sample(int n, double mean, double stddev, double ciLow, double ciH
         }
         double stddev = Math.sqrt(squares / (n - 1));
         double half = StudentT.critical95(n - 1) * stddev / Math.sqrt(n);
-        return new Sample(n, mean, stddev, mean - half, mean + half, median, sorted[0], sorted[n - 1],
-                outliers(values, median));
+        return new Sample(n, mean, stddev, Math.max(0, mean - half), mean + half, median, sorted[0], sorted[n - 1],
+                n - kept(values, median).length);
     }
 
-    /** Half the width of the 95% confidence interval of the mean (NaN with one run). */
+    /**
+     * {@code values} without the outliers by hyperfine's rule, in their order: what a comparison
+     * of two rows' means is made on, since one cold or disturbed run would swamp the variance of a
+     * few. At least half the values always remain (an outlier lies beyond ten MADs).
+     */
+    public static double[] withoutOutliers(double... values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return kept(values, median(sorted));
+    }
+
+    /** Half the width of Student's 95% confidence interval of the mean (NaN with one run). */
     public double ciHalfWidth() {
-        return (ciHigh - ciLow) / 2;
+        return ciHigh - mean;
     }
 
     /** The interval's half width as a share of the mean: 0.03 is "mean ± 3%". */
@@ -55,7 +71,8 @@ public record Sample(int n, double mean, double stddev, double ciLow, double ciH
         return n >= 2;
     }
 
-    private static int outliers(double[] values, double median) {
+    /** {@code values} but the outliers, in their order. */
+    private static double[] kept(double[] values, double median) {
         double[] deviations = new double[values.length];
         for (int i = 0; i < values.length; i++) {
             deviations[i] = Math.abs(values[i] - median);
@@ -63,13 +80,7 @@ public record Sample(int n, double mean, double stddev, double ciLow, double ciH
         Arrays.sort(deviations);
         // All runs but a few identical: the MAD is 0, and any other value is an outlier.
         double mad = Math.max(median(deviations), Double.MIN_NORMAL);
-        int count = 0;
-        for (double v : values) {
-            if (Math.abs(v - median) / mad > OUTLIER_THRESHOLD) {
-                count++;
-            }
-        }
-        return count;
+        return Arrays.stream(values).filter(v -> Math.abs(v - median) / mad <= OUTLIER_THRESHOLD).toArray();
     }
 
     private static double median(double[] sorted) {

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.results.MachineInfo;
-import dev.loomy.stats.Sample;
 
 class BaselineTest {
 
@@ -42,7 +41,7 @@ class BaselineTest {
     private static final String SAME_MACHINE = "{\"cores\": 2, \"cpu\": \"AMD EPYC\", \"jdk\": \"Eclipse Adoptium 25.0.3+9-LTS\"}";
 
     private static RowTimes now(String strategy, String filter, double perSec, double... wallMs) {
-        return new RowTimes(new RowKey(strategy, filter), perSec, Sample.of(wallMs));
+        return new RowTimes(new RowKey(strategy, filter), perSec, wallMs);
     }
 
     @Test
@@ -75,6 +74,28 @@ class BaselineTest {
     }
 
     @Test
+    void aColdRunAmongAFewBaselineRunsDoesNotHideASlowdown() throws Exception {
+        // Measured: 3 runs without a warm-up (the first cold; Student's interval -160 to 355 ms), then
+        // 5 warm runs with 20 ms of storage latency an image, 2.7 times the baseline's median.
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 101.3, 216.99, 39.488, 35.389)));
+        RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 37.21,
+                102.322, 107.855, 107.486, 102.694, 112.435))).get(0);
+        assertThat(c.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(c.changePct()).isCloseTo(-63.3, within(0.1));
+        assertThat(c.regressedBeyond(5)).isTrue();
+    }
+
+    @Test
+    void aSlowdownWhoseFastestRunIsSlowerThanEveryBaselineRunIsARegression() throws Exception {
+        // Seven times slower by the medians; the baseline's first run cold (its interval -58.6 to 129.9 ms),
+        // one of the new runs disturbed: the two intervals overlap.
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 289.9, 79.5, 13.8, 13.65)));
+        RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 41.2, 96, 97, 95, 98, 160))).get(0);
+        assertThat(c.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(c.regressedBeyond(5)).isTrue();
+    }
+
+    @Test
     void aSingleRunOnEitherSideCannotTellNoiseFromChange() throws Exception {
         Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 1000)));
         RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 10, 9000, 9100, 9200))).get(0);
@@ -101,8 +122,8 @@ class BaselineTest {
                 + "{\"strategy\": \"pool\", \"filter\": \"NoOp\", \"parallelism\": 2, \"images_per_sec\": 90, \"raw_runs\": [{\"wall_ms\": 1100}]}"
                 + "]}");
         Baseline baseline = Baseline.read(file);
-        RowTimes two = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "2")), 99, Sample.of(1010));
-        RowTimes four = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "4")), 99, Sample.of(1010));
+        RowTimes two = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "2")), 99, new double[] {1010});
+        RowTimes four = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "4")), 99, new double[] {1010});
         List<RowComparison> compared = baseline.compare(List.of(two, four));
         assertThat(compared).hasSize(1);
         assertThat(compared.get(0).baselineImagesPerSec()).isEqualTo(90.0);

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.ResourcePeaks;
@@ -75,7 +76,8 @@ class FormatsTest {
         assertThat(virtual.get(header.indexOf("peak_rss_mib"))).isEqualTo("300.0");
         assertThat(virtual.get(header.indexOf("time_ms_mean"))).isEqualTo("200.000");
         assertThat(virtual.get(header.indexOf("time_ms_stddev"))).isEqualTo("100.000");
-        assertThat(virtual.get(header.indexOf("time_ms_ci_low"))).isEqualTo("-48.414");
+        // Student's interval reaches -48.414 ms; a mean time cannot be below 0.
+        assertThat(virtual.get(header.indexOf("time_ms_ci_low"))).isEqualTo("0.000");
         assertThat(virtual.get(header.indexOf("time_ms_ci_high"))).isEqualTo("448.414");
         assertThat(virtual.get(header.indexOf("speedup"))).isEqualTo("2.050");
         assertThat(virtual.get(header.indexOf("speedup_error"))).isEqualTo("1.026");
@@ -134,6 +136,62 @@ class FormatsTest {
         assertThat(crashed.get("speedup_vs_loop").isNull()).isTrue();
         assertThat(crashed.get("raw_runs")).isEmpty();
         assertThat(results.get(0).get("speedup_vs_loop").asDouble()).isEqualTo(1.0);
+    }
+
+    /**
+     * loop over 10 images, stopped after 500 ms: 4 images done, 1 failed, 5 never started. Every
+     * format counts the 5 it finished and gives their rate, 10 images/sec, not 20.
+     */
+    @Test
+    void anInterruptedRowCountsOnlyTheImagesItFinishedInEveryFormat() throws Exception {
+        List<ImageTiming> timings = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            ImageTiming.Status status = i < 4 ? ImageTiming.Status.DONE
+                    : i == 4 ? ImageTiming.Status.FAILED : ImageTiming.Status.SKIPPED;
+            timings.add(new ImageTiming(i, 0, (i + 1) * 10_000_000L, status, null));
+        }
+        RunRecord partial = new RunRecord(500_000_000L, timings, new ResourcePeaks(12, 50L << 20, 300L << 20, true), 1, true);
+        Measurement loop = new Measurement("loop", "NoOp", 10, 0, List.of(partial), Outcome.INTERRUPTED,
+                "after 5 of 10 images; the figures cover those");
+        Results base = SampleResults.results();
+        Results results = new Results(List.of(loop), base.machine(), base.options(), true, false);
+
+        String[] csv = render(new CsvFormat(), results).split("\n");
+        List<String> header = cells(csv[0]);
+        List<String> row = cells(csv[1]);
+        assertThat(row.get(header.indexOf("images"))).isEqualTo("5");
+        assertThat(row.get(header.indexOf("failed"))).isEqualTo("1");
+        assertThat(row.get(header.indexOf("images_per_sec"))).isEqualTo("10.000");
+        JsonNode json = new ObjectMapper().readTree(render(new JsonFormat(), results)).at("/results/0");
+        assertThat(json.get("images").asInt()).isEqualTo(5);
+        assertThat(json.get("images_per_sec").asDouble()).isEqualTo(10.0);
+        assertThat(json.at("/raw_runs/0/done").asInt()).isEqualTo(4);
+        String table = render(new TableFormat(), results);
+        assertThat(table).containsPattern("NoOp +500\\.0 +500\\.0 +5 +1 +10\\.00 ")
+                .contains("NoOp: interrupted after 5 of 10 images; the figures cover those")
+                .doesNotContain("interrupted: ");
+        assertThat(render(new MarkdownFormat(), results)).containsPattern("\\| 5 \\| 1 \\| .*\\| 10\\.00 \\|")
+                .contains("interrupted after 5 of 10 images; the figures cover those");
+    }
+
+    @Test
+    void anAutomaticRunCountStoppedAtItsCapShortOfThePrecisionIsSaidInOneLine() {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            runs.add(SampleResults.run(i % 2 == 0 ? 90 : 110, 4));
+        }
+        Measurement loop = new Measurement("loop", "NoOp", 4, 1, runs, Outcome.OK, null);
+        Measurement virtual = new Measurement("virtual", "NoOp", 4, 1,
+                List.of(SampleResults.run(99, 4), SampleResults.run(100, 4), SampleResults.run(101, 4)), Outcome.OK, null);
+        Results results = new Results(List.of(loop, virtual), SampleResults.MACHINE,
+                SampleResults.options("auto", "local", null), false, true);
+        String expected = "--repeat=auto stopped short of ±3%: loop / NoOp: 30 runs (the most) left its interval at "
+                + "±3.8% of the mean.";
+        assertThat(render(new MarkdownFormat(), results)).contains(expected).doesNotContain("virtual / NoOp: 3 runs");
+        assertThat(render(new TableFormat(), results)).contains(expected);
+        Results counted = new Results(List.of(loop), SampleResults.MACHINE, SampleResults.options("30", "local", null),
+                false, true);
+        assertThat(render(new TableFormat(), counted)).doesNotContain("stopped short");
     }
 
     @Test

@@ -47,8 +47,13 @@ final class SampleResults {
         Measurement priority = new Measurement("virtual-priority", "NoOp", 4, 1,
                 List.of(run(205, 4, "priority 1", "priority 10")), Outcome.OK, null);
         Measurement crashed = Measurement.crashed("threads", "NoOp", 4, 1, List.of(), "exit status 137, a|b");
-        OptionsUsed options = new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), List.of(), "out", false, "same", "3", null, null, null, null,
-                List.of(), 1, "2", "1", "0", "auto", false, true, false, "table", null, null, null, List.of("in"), engine, master, null);
-        return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options, false, true);
+        return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options("3", engine, master), false, true);
+    }
+
+    /** The options of these results, with {@code --repeat=repeat}. */
+    static OptionsUsed options(String repeat, String engine, String master) {
+        return new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), List.of(), "out", false, "same", repeat, null, null,
+                null, null, List.of(), 1, "2", "1", "0", "auto", false, true, false, "table", null, null, null, List.of("in"),
+                engine, master, null);
     }
 }

@@ -38,4 +38,18 @@ class AutoRepeatTest {
         assertThat(AutoRepeat.enough(new double[] {50, 150, 50}, Duration.ofSeconds(59))).isFalse();
         assertThat(AutoRepeat.enough(new double[] {50, 150, 50}, Duration.ofSeconds(60))).isTrue();
     }
+
+    @Test
+    void aCountStoppedByItsCapShortOfThePrecisionSaysSo() {
+        double[] noisy = new double[30];
+        for (int i = 0; i < noisy.length; i++) {
+            noisy[i] = i % 2 == 0 ? 90 : 110;
+        }
+        // sd 10.17, t(29) 2.045: half width 3.80, 3.8% of 100.
+        assertThat(AutoRepeat.shortfall(Sample.of(noisy))).isEqualTo("30 runs (the most) left its interval at ±3.8% of the mean");
+        assertThat(AutoRepeat.shortfall(Sample.of(50, 150, 50))).isEqualTo("3 runs in 60 s (the longest) left its interval "
+                + "at ±172.1% of the mean");
+        assertThat(AutoRepeat.shortfall(Sample.of(99, 100, 101))).isNull();
+        assertThat(AutoRepeat.shortfall(Sample.of(100))).isNull();
+    }
 }

@@ -26,13 +26,31 @@ class SampleTest {
     }
 
     @Test
-    void twoRunsGiveTheWidestInterval() {
-        // sd of {1, 3} is sqrt(2); t(0.975, 1) = 12.7062: half width 12.7062 * sqrt(2) / sqrt(2).
+    void twoRunsGiveTheWidestIntervalWhichStopsAtZero() {
+        // sd of {1, 3} is sqrt(2); t(0.975, 1) = 12.7062: half width 12.7062 * sqrt(2) / sqrt(2),
+        // below 0 on the low side, where a mean time cannot be.
         Sample s = Sample.of(1, 3);
         assertThat(s.stddev()).isCloseTo(Math.sqrt(2), within(1e-12));
-        assertThat(s.ciLow()).isCloseTo(2 - 12.706204736, within(1e-8));
+        assertThat(s.ciLow()).isZero();
         assertThat(s.ciHigh()).isCloseTo(2 + 12.706204736, within(1e-8));
+        assertThat(s.ciHalfWidth()).isCloseTo(12.706204736, within(1e-8));
         assertThat(s.median()).isEqualTo(2.0);
+    }
+
+    @Test
+    void aFewSpreadOutTimesNeverGiveANegativeLowerBound() {
+        // A cold first run among three: Student's interval is 97.3 ± 257.6 ms.
+        Sample s = Sample.of(216.99, 39.488, 35.389);
+        assertThat(s.ciLow()).isZero();
+        assertThat(s.ciHigh()).isCloseTo(354.855, within(1e-3));
+        assertThat(s.relativeCiHalfWidth()).isCloseTo((354.855 - 97.289) / 97.289, within(1e-4));
+    }
+
+    @Test
+    void withoutOutliersKeepsTheOtherRunsInTheirOrder() {
+        assertThat(Sample.withoutOutliers(216.99, 39.488, 35.389)).containsExactly(39.488, 35.389);
+        assertThat(Sample.withoutOutliers(100, 102, 101, 99)).containsExactly(100, 102, 101, 99);
+        assertThat(Sample.of(216.99, 39.488, 35.389).outliers()).isEqualTo(1);
     }
 
     @Test
