@@ -51,10 +51,6 @@ final class ConfigBuilder {
         List<String> strategies = usage(() -> Strategies.parse(selection.strategies)).stream().map(Strategy::name).toList();
         usage(() -> ResultFormat.named(report.format));
         OutputFormat imageFormat = usage(() -> OutputFormat.parse(run.imageFormat));
-        usage(() -> {
-            new ReportFiles(report.report, report.chart, report.timeline).check();
-            return null;
-        });
         checkCounts();
         Scan scan = run.scan();
         checkScanInOneJvm(scan, strategies);
@@ -62,6 +58,12 @@ final class ConfigBuilder {
         RunConfig.EngineChoice engine = command.engine.choice();
         EngineOptions.checkTakes(engine, run.reproducible, measure.autoRepeat(), command.rigor.profile, scan);
         Locations locations = new Locations(command.inputs, run.output, engine.spark() ? engine.sparkConf() : null);
+        ReportFiles files = new ReportFiles(report.report, report.chart, report.timeline);
+        // A chart in the output folder is fine though the folder is not there yet: the run makes it.
+        usage(() -> {
+            files.check(run.noWrite ? null : locations.outputFolder());
+            return null;
+        });
         List<ResolvedFilter> filters = selection.resolve();
         List<String> filterNames = filters.stream().map(ResolvedFilter::name).toList();
         RigorOptions rigor = command.rigor;
@@ -92,8 +94,7 @@ final class ConfigBuilder {
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
-        checkInputsUntouched(config, filterNames, new ReportFiles(report.report, report.chart, report.timeline),
-                locations);
+        checkInputsUntouched(config, filterNames, files, locations);
         return config;
     }
 
@@ -154,6 +155,7 @@ final class ConfigBuilder {
             OutputLayout layout = config.layout();
             if (layout != null) {
                 layout.check(config.inputs(), onPaths, filters, config.strategies(), guard);
+                files.checkOutputs(layout, onPaths, filters, config.strategies());
             }
             if (config.output().write() && locations.anyUri()) {
                 OutputLayout relative = config.layoutWithin(Path.of(""));
@@ -163,6 +165,28 @@ final class ConfigBuilder {
             }
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /**
+     * Makes the output folder and writes a file where each output goes: called after every other
+     * check, so that a folder that takes no files is refused before any image, and a refused run
+     * leaves no output folder behind.
+     */
+    static void prepareOutputs(RunConfig config) throws UsageError {
+        RunConfig.Reporting reporting = config.reporting();
+        ReportFiles files = new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());
+        usage(() -> {
+            files.probe();
+            return null;
+        });
+        OutputLayout layout = config.layout();
+        if (layout != null) {
+            try {
+                layout.prepare();
+            } catch (InputProblem e) {
+                throw new UsageError(e.getMessage());
+            }
         }
     }
 

@@ -12,6 +12,8 @@ import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.IoReasons;
+import dev.loomy.files.Names;
 import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.gallery.Gallery;
@@ -90,6 +92,7 @@ public final class GalleryCommand extends StreamCommand {
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
+        ConfigBuilder.prepareOutputs(runConfig);
         RunListener progress = runConfig.reporting().progress() ? new ProgressBars(err) : RunListener.NONE;
         Results results = new Runner(run.control(), temps, progress, err).run(runConfig);
         int status = ExitCodes.of(results.measurements(), results.interrupted());
@@ -105,7 +108,7 @@ public final class GalleryCommand extends StreamCommand {
                 status = Math.max(status, ExitCodes.FAILED_IMAGES);
             }
         } catch (IOException e) {
-            err.println("loomy: " + folder.resolve(Gallery.PAGE) + ": cannot be written: " + e);
+            err.println("loomy: " + Names.shown(folder.resolve(Gallery.PAGE)) + ": cannot be written: " + IoReasons.of(e));
             return ExitCodes.FAILED_IMAGES;
         } finally {
             temps.deleteAll();

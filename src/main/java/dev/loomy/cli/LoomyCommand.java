@@ -85,6 +85,7 @@ public final class LoomyCommand implements Callable<Integer> {
         try {
             ConfigBuilder builder = new ConfigBuilder(this, w -> err.println("loomy: " + w));
             RunConfig config = builder.build();
+            ConfigBuilder.prepareOutputs(config);
             RunConfig.Reporting reporting = config.reporting();
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             RigorOptions.Checked checked = builder.baselines();

@@ -121,7 +121,7 @@ public final class InputWalker {
                         warnings.accept(Names.shown(file) + ": skipped, a symbolic link that loops back to a folder above it");
                     } else if (!isHidden(file)) {
                         unreadable++;
-                        warnings.accept(Names.shown(file) + ": skipped, cannot be read (" + reason(e) + ")");
+                        warnings.accept(Names.shown(file) + ": skipped, cannot be read (" + IoReasons.of(e) + ")");
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -131,13 +131,13 @@ public final class InputWalker {
                     // A folder that opened but failed part way through its listing.
                     if (e != null) {
                         unreadable++;
-                        warnings.accept(Names.shown(dir) + ": not read to the end (" + reason(e) + ")");
+                        warnings.accept(Names.shown(dir) + ": not read to the end (" + IoReasons.of(e) + ")");
                     }
                     return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {
-            throw new InputProblem(Names.shown(root) + ": cannot be walked (" + reason(e) + ")");
+            throw new InputProblem(Names.shown(root) + ": cannot be walked (" + IoReasons.of(e) + ")");
         }
         found.sort(Comparator.comparing(f -> f.relative().toString()));
         return found;
@@ -146,14 +146,5 @@ public final class InputWalker {
     private static boolean isHidden(Path path) {
         Path name = path.getFileName();
         return name != null && name.toString().startsWith(".");
-    }
-
-    private static String reason(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        // A file system exception's message repeats the path, unescaped: its reason alone is enough.
-        String message = e instanceof java.nio.file.FileSystemException fs ? fs.getReason() : e.getMessage();
-        return e.getClass().getSimpleName().replace("Exception", "") + (message == null ? "" : ": " + message);
     }
 }

@@ -119,6 +119,56 @@ public final class OutputLayout {
         }
     }
 
+    /**
+     * Refuses a file that another option names ({@code --chart}, say) when it is one of the
+     * output images, which it would replace after the run.
+     *
+     * @param what how the message names the file, such as "--chart=c.png"
+     */
+    public void checkNotAnOutput(String what, Path file, List<ImageFile> images, List<String> filters,
+            List<String> strategies) throws InputProblem {
+        Path target = canonical(file);
+        Path out = canonical(root);
+        if (!target.startsWith(out) || target.equals(out)) {
+            return;
+        }
+        // Compared below the output folder, where every output's path is the layout's alone.
+        Path relative = out.relativize(target);
+        for (ImageFile image : images) {
+            Path imageRelative = format.apply(image.relative());
+            for (String filter : perRun ? filters : filters.subList(0, Math.min(1, filters.size()))) {
+                for (String strategy : perRun ? strategies : strategies.subList(0, Math.min(1, strategies.size()))) {
+                    Path output = perRun ? Path.of(filter, strategy).resolve(imageRelative) : imageRelative;
+                    if (output.normalize().equals(relative)) {
+                        throw new InputProblem(what + ": is where the output of " + Names.shown(image.path())
+                                + " goes, which it would replace: choose another path");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Makes the output folder and writes and deletes a file in it: what a look at its permissions
+     * misses (a read-only mount, a file system such as /proc that takes no new files) is found
+     * here, before any image is processed, not once per image.
+     */
+    public void prepare() throws InputProblem {
+        Path absolute = root.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(absolute);
+        } catch (IOException e) {
+            throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: cannot be created ("
+                    + IoReasons.ofCreating(e) + "): choose another with -o");
+        }
+        try {
+            Files.delete(Files.createTempFile(absolute, ".loomy-probe", ".tmp"));
+        } catch (IOException e) {
+            throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
+                    + ": choose another with -o");
+        }
+    }
+
     /** The absolute, link-resolved form of {@code path}, for the part of it that exists. */
     static Path canonical(Path path) {
         Path absolute = path.toAbsolutePath().normalize();

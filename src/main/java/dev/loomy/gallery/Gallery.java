@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.ImageException;
@@ -127,8 +128,8 @@ public final class Gallery {
                 temps.replace(copy, out -> Files.copy(image.path(), out));
             } catch (IOException e) {
                 failed.incrementAndGet();
-                problems.accept(Names.shown(image.path()) + ": cannot be copied to " + Names.shown(copy) + ": " + e);
-                first = missing("cannot be copied: " + e.getMessage());
+                problems.accept(Names.shown(image.path()) + ": cannot be copied to " + Names.shown(copy) + ": " + IoReasons.of(e));
+                first = missing("cannot be copied: " + IoReasons.of(e));
             }
         }
         cells.add(first);

@@ -11,6 +11,7 @@ import org.opencv.core.Size;
 import org.opencv.imgcodecs.Imgcodecs;
 import org.opencv.imgproc.Imgproc;
 
+import dev.loomy.files.IoReasons;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.TempFiles;
@@ -57,7 +58,7 @@ public final class Thumbnails {
                 Files.createDirectories(target.toAbsolutePath().getParent());
                 temps.replace(target, bytes);
             } catch (IOException e) {
-                throw new ImageException(target, "cannot be written: " + e);
+                throw new ImageException(target, "cannot be written: " + IoReasons.of(e));
             }
             return new Dimensions(small.cols(), small.rows());
         }

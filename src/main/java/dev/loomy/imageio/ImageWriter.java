@@ -14,6 +14,7 @@ import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.files.ImageExtensions;
+import dev.loomy.files.IoReasons;
 
 /**
  * Encodes an image by its target's extension and writes it atomically: into a hidden
@@ -40,7 +41,7 @@ public class ImageWriter {
         try {
             store(NativeBytes.view(encoded, 0, encoded.total()), target);
         } catch (IOException e) {
-            throw new ImageException(target, "cannot be written: " + e);
+            throw new ImageException(target, "cannot be written: " + IoReasons.of(e));
         } finally {
             encoded.release();
         }
@@ -73,7 +74,7 @@ public class ImageWriter {
         } catch (TurboJpeg.TurboJpegException e) {
             throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());
         } catch (IOException e) {
-            throw new ImageException(target, "cannot be written: " + e);
+            throw new ImageException(target, "cannot be written: " + IoReasons.of(e));
         }
     }
 

@@ -9,9 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
+import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
@@ -26,20 +29,25 @@ import dev.loomy.results.Schema;
  */
 public record ReportFiles(Path report, Path chart, Path timeline) {
 
-    /** Refuses, with the option and the reason, a path that could not be written later. */
-    public void check() {
+    /**
+     * Refuses, with the option and the reason, a path that could not be written later.
+     *
+     * @param outputFolder the folder the run makes for its images, which may not exist yet; null when it makes none
+     */
+    public void check(Path outputFolder) {
         List<Path> seen = new ArrayList<>();
+        Path created = outputFolder == null ? null : outputFolder.toAbsolutePath().normalize();
         if (report != null) {
             ResultFormat.forFile(report);
-            checkWritable("--report", report, seen);
+            checkWritable("--report", report, seen, created);
         }
         if (chart != null) {
             checkPng("--chart", chart);
-            checkWritable("--chart", chart, seen);
+            checkWritable("--chart", chart, seen, created);
         }
         if (timeline != null) {
             checkPng("--timeline", timeline);
-            checkWritable("--timeline", timeline, seen);
+            checkWritable("--timeline", timeline, seen, created);
         }
         if (chart != null || timeline != null) {
             try {
@@ -53,15 +61,55 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
 
     /** Refuses a file that would be written onto an input image or into an input folder. */
     public void checkInputs(InputGuard guard) throws InputProblem {
+        for (Named file : named()) {
+            guard.check(file.option() + "=" + Names.shown(file.path()), file.path());
+        }
+    }
+
+    /** Refuses a file that is one of the run's output images: it would replace that image. */
+    public void checkOutputs(OutputLayout layout, List<ImageFile> images, List<String> filters, List<String> strategies)
+            throws InputProblem {
+        for (Named file : named()) {
+            layout.checkNotAnOutput(file.option() + "=" + Names.shown(file.path()), file.path(), images, filters,
+                    strategies);
+        }
+    }
+
+    /**
+     * Creates and deletes a file beside each one in a folder that exists, so that a folder that
+     * takes no files (read-only, or such as /proc) is refused before the run, not after it. A
+     * folder still missing is the output folder, which {@link OutputLayout#prepare} probes.
+     */
+    public void probe() {
+        for (Named file : named()) {
+            Path folder = file.path().toAbsolutePath().normalize().getParent();
+            if (folder == null || !Files.isDirectory(folder)) {
+                continue;
+            }
+            try {
+                Files.delete(Files.createTempFile(folder, ".loomy-probe", ".tmp"));
+            } catch (IOException e) {
+                throw new IllegalArgumentException(file.option() + "=" + Names.shown(file.path()) + ": cannot be written: "
+                        + IoReasons.ofCreating(e));
+            }
+        }
+    }
+
+    private record Named(String option, Path path) {
+    }
+
+    private List<Named> named() {
+        List<Named> files = new ArrayList<>();
         if (report != null) {
-            guard.check("--report=" + Names.shown(report), report);
+            files.add(new Named("--report", report));
         }
         if (chart != null) {
-            guard.check("--chart=" + Names.shown(chart), chart);
+            files.add(new Named("--chart", chart));
         }
         if (timeline != null) {
-            guard.check("--timeline=" + Names.shown(timeline), timeline);
+            files.add(new Named("--timeline", timeline));
         }
+        return files;
     }
 
     private static void checkPng(String option, Path file) {
@@ -70,7 +118,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         }
     }
 
-    private static void checkWritable(String option, Path file, List<Path> seen) {
+    private static void checkWritable(String option, Path file, List<Path> seen, Path created) {
         Path absolute = file.toAbsolutePath().normalize();
         Path folder = absolute.getParent();
         String problem = null;
@@ -78,6 +126,9 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
             problem = "named by another option too";
         } else if (Files.isDirectory(absolute)) {
             problem = "is a folder";
+        } else if (folder != null && folder.equals(created) && !Files.exists(folder)) {
+            // The run makes it before any image; OutputLayout#prepare finds whether it can.
+            problem = null;
         } else if (folder == null || !Files.exists(folder)) {
             problem = "folder " + (folder == null ? "/" : folder) + " does not exist";
         } else if (!Files.isDirectory(folder)) {
@@ -140,8 +191,12 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         try {
             writing.run();
             return true;
-        } catch (IOException | RuntimeException e) {
-            err.println("loomy: " + option + "=" + file + ": cannot be written: " + e.getMessage());
+        } catch (IOException e) {
+            // The reason alone: the exception's message names the temporary file, which the user never gave.
+            err.println("loomy: " + option + "=" + Names.shown(file) + ": cannot be written: " + IoReasons.of(e));
+            return false;
+        } catch (RuntimeException e) {
+            err.println("loomy: " + option + "=" + Names.shown(file) + ": cannot be written: " + e.getMessage());
             return false;
         }
     }

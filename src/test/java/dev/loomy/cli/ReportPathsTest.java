@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,5 +64,74 @@ class ReportPathsTest {
         Run run = runWith("--report=" + dir.resolve("r.md"));
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(Files.readString(dir.resolve("r.md"))).contains("| Strategy | Filter |").contains("| loop | NoOp |");
+    }
+
+    @Test
+    void aChartOntoAnOutputImageIsRefused() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 2, 8, 8);
+        Path out = Files.createDirectories(dir.resolve("out"));
+
+        Run run = Run.of("--strategy=loop", "-o", out.toString(), "--chart=" + out.resolve("img01.png"), in.toString());
+
+        assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err().lines().toList()).singleElement().asString()
+                .startsWith("loomy: --chart=" + out.resolve("img01.png") + ": ").contains(in.resolve("img01.png").toString());
+        assertThat(out).isEmptyDirectory();
+    }
+
+    @Test
+    void aTimelineOrChartOntoAnOutputImageOfOneOfSeveralRunsIsRefused() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 1, 8, 8);
+        Path out = dir.resolve("out");
+        Path taken = out.resolve("NoOp/pool/img00.png");
+        // As an earlier run left it: the folders are there, so only the image's name is at stake.
+        Files.createDirectories(taken.getParent());
+
+        for (String option : new String[] {"--timeline=" + taken, "--chart=" + out.resolve("NoOp/../NoOp/pool/img00.png")}) {
+            Run run = Run.of("--strategy=loop,pool", "--no-fork", "-o", out.toString(), option, in.toString());
+
+            assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(run.err().lines().toList()).singleElement().asString().contains(option + ": ")
+                    .contains("output of " + in.resolve("img00.png"));
+            assertThat(taken.getParent()).isEmptyDirectory();
+        }
+    }
+
+    @Test
+    void aChartInTheOutputFolderThatTheRunMakesIsWritten() throws Exception {
+        Path out = dir.resolve("out");
+
+        Run run = runWith("--chart=" + out.resolve("chart.png"));
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(out.resolve("chart.png")).isNotEmptyFile();
+        assertThat(out.resolve("img00.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void aReportFolderThatTakesNoFilesIsRefusedBeforeAnyImage() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self")), "a /proc file system");
+        for (String option : new String[] {"--report=/proc/r.csv", "--chart=/proc/c.png"}) {
+            Run run = runWith(option);
+
+            assertRefused(run, option + ": cannot be written: ");
+            assertThat(run.err()).doesNotContain("loomy-tmp").doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void anOutputFolderThatCannotBeMadeIsRefusedBeforeAnyImage() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self")), "a /proc file system");
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 3, 8, 8);
+
+        Run run = Run.of("--strategy=loop", "-o", "/proc/loomy-out", in.toString());
+
+        assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err().lines().toList()).singleElement().asString()
+                .startsWith("loomy: output folder /proc/loomy-out cannot be written: ").doesNotContain("Exception");
+        assertThat(run.out()).isEmpty();
     }
 }

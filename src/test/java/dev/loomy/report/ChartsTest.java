@@ -21,7 +21,7 @@ class ChartsTest {
         Path chart = dir.resolve("chart.png");
         Path timeline = dir.resolve("timeline.png");
         ReportFiles files = new ReportFiles(null, chart, timeline);
-        files.check();
+        files.check(null);
         assertThat(files.write(SampleResults.results(), System.err)).isTrue();
 
         BufferedImage bars = ImageIO.read(chart.toFile());

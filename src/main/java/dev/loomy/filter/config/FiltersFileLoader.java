@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.loomy.files.IoReasons;
 import dev.loomy.filter.Filter;
 
 /**
@@ -52,7 +53,7 @@ public final class FiltersFileLoader {
         } catch (CharacterCodingException e) {
             throw new FiltersFileException(name, "cannot read: not UTF-8 text");
         } catch (IOException e) {
-            throw new FiltersFileException(name, "cannot read: " + e);
+            throw new FiltersFileException(name, "cannot read: " + IoReasons.of(e));
         }
         return parse(name, false, text);
     }
@@ -66,7 +67,7 @@ public final class FiltersFileLoader {
         try (InputStream in = url.openStream()) {
             return parse(url.toString(), true, new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new FiltersFileException(url.toString(), "cannot read: " + e);
+            throw new FiltersFileException(url.toString(), "cannot read: " + IoReasons.of(e));
         }
     }
 
