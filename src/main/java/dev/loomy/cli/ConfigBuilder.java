@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -25,6 +26,8 @@ import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Makes the main command's options into a {@link RunConfig}, checking each before any image
@@ -40,7 +43,12 @@ final class ConfigBuilder {
     /** @param warnings receives what the walk of the inputs found wrong but skipped */
     ConfigBuilder(LoomyCommand command, Consumer<String> warnings) {
         this.command = command;
-        this.warnings = warnings;
+        // --quiet prints errors alone: a note ("processed once", "several frames") is none.
+        this.warnings = w -> {
+            if (!(command.report.quiet && w.startsWith("note: "))) {
+                warnings.accept(w);
+            }
+        };
     }
 
     RunConfig build() throws UsageError {
@@ -115,6 +123,30 @@ final class ConfigBuilder {
             throw new UsageError("--warmup must be 0 or more, not " + warmup);
         }
         command.selection.check();
+        checkLists(command.spec);
+    }
+
+    /**
+     * Refuses an empty value in a comma list ({@code -f Cartoon2,}, {@code --parallelism=1,2,}):
+     * picocli's split drops a trailing one, so the text as given is checked.
+     */
+    static void checkLists(CommandSpec spec) throws UsageError {
+        if (spec == null || spec.commandLine() == null || spec.commandLine().getParseResult() == null) {
+            return;
+        }
+        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            if (option.splitRegex().isEmpty()) {
+                continue;
+            }
+            for (String given : option.originalStringValues()) {
+                if (Arrays.stream(given.split(option.splitRegex(), -1)).anyMatch(String::isBlank)) {
+                    boolean names = option.longestName().equals("--filter") || option.longestName().equals("--strategy");
+                    throw new UsageError(option.longestName() + ": an empty " + (names ? "name" : "value") + " in '"
+                            + given + "' (expected one or more " + (names ? "names" : "values")
+                            + " separated by commas, with nothing after the last)");
+                }
+            }
+        }
     }
 
     /** Carriers are fixed when a JVM's first virtual thread starts: only children can have several counts. */

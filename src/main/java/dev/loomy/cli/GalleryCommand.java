@@ -27,8 +27,10 @@ import dev.loomy.run.RunConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code loomy gallery [-f F,...|all] [--param=...] [-o DIR] INPUT...}: every image under every
@@ -67,6 +69,10 @@ public final class GalleryCommand extends StreamCommand {
     @Mixin
     ConfigOption config;
 
+    /** The command line as parsed, for the lists as given. */
+    @Spec
+    CommandSpec spec;
+
     @Option(names = {"-q", "--quiet"}, description = "print nothing on standard error when all goes well")
     boolean quiet;
 
@@ -80,6 +86,7 @@ public final class GalleryCommand extends StreamCommand {
 
     @Override
     protected int execute() throws UsageError, InterruptedException {
+        ConfigBuilder.checkLists(spec);
         LoomyCommand run = mainCommand();
         ConfigBuilder builder = new ConfigBuilder(run, w -> err.println("loomy: " + w));
         RunConfig runConfig = builder.build();

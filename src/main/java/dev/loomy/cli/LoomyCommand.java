@@ -18,7 +18,9 @@ import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code loomy [OPTIONS] INPUT...}: filters a batch of images under each chosen strategy and
@@ -58,6 +60,10 @@ public final class LoomyCommand implements Callable<Integer> {
 
     @Mixin
     RigorOptions rigor;
+
+    /** The command line as parsed: the option values as given, before picocli splits them. */
+    @Spec
+    CommandSpec spec;
 
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp); "

@@ -79,6 +79,18 @@ class HostileNamesTest {
     }
 
     @Test
+    void quietKeepsTheNoteAboutAnInputGivenTwiceToItself() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.write(in.resolve("a.png"), 20, 20, 1);
+
+        Cli cli = Cli.run("-s", "loop", "--no-write", "--quiet", in.toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.out()).isNotEmpty();
+    }
+
+    @Test
     void aTiffOfSeveralPagesIsProcessedWithANoteSayingWhichPage() throws Exception {
         Path in = Files.createDirectories(dir.resolve("in"));
         Path scan = TestImages.tiff(in.resolve("scan.tif"), 3);

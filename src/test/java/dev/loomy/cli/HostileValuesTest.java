@@ -52,6 +52,16 @@ class HostileValuesTest {
     }
 
     @Test
+    void anEmptyNameOrValueAtTheEndOfAList() {
+        assertUsage("--filter: an empty name in 'Cartoon2,'", "-f", "Cartoon2,");
+        assertUsage("--strategy: an empty name in 'loop,'", "-s", "loop,");
+        assertUsage("--parallelism: an empty value in '1,2,'", "--parallelism=1,2,");
+        assertUsage("--cv-threads: an empty value in '1,'", "--cv-threads=1,");
+        assertUsage("--io-latency: an empty value in '0,5ms,'", "--io-latency=0,5ms,");
+        assertUsage("--max-in-flight: an empty value in '2,'", "--max-in-flight=2,");
+    }
+
+    @Test
     void aChainOfThousandsOfChains() throws Exception {
         StringBuilder yaml = new StringBuilder("filters:\n  c0: {chain: [NoOp]}\n");
         for (int i = 1; i < 3000; i++) {
