@@ -21,8 +21,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code loomy samples [--count=N] [--size=WxH] [--seed=S] DIR}: reproducible synthetic test images. */
+// DIR is required, but its arity stays 0..1 so that a missing one gets execute's message, which
+// points to ./samples: the synopsis is written out so as to show it required.
 @Command(name = "samples", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         usageHelpAutoWidth = true,
+        customSynopsis = "loomy samples [-hqV] [-n=N] [--seed=S] [--size=WxH] DIR",
         description = {"Writes N reproducible photo-like test images into DIR: smooth colour fields, shapes, "
                 + "textures, lines, uneven light, blur and noise. Two in three are JPEG (quality 95), "
                 + "the rest PNG, named sample-0001.jpg, sample-0002.jpg, sample-0003.png, ...",
@@ -49,7 +52,7 @@ public final class SamplesCommand extends StreamCommand {
     @Option(names = {"-q", "--quiet"}, description = "print nothing when all goes well")
     boolean quiet;
 
-    @Parameters(paramLabel = "DIR", arity = "0..1", description = "the folder to write into; created if missing")
+    @Parameters(paramLabel = "DIR", arity = "0..1", description = "the folder to write into (required); created if missing")
     Path dir;
 
     public SamplesCommand(PrintStream out, PrintStream err) {

@@ -117,6 +117,15 @@ class SamplesCommandTest {
     }
 
     @Test
+    void theHelpShowsTheFolderAsRequired() {
+        Cli cli = Cli.run("samples", "--help");
+
+        assertThat(cli.status()).isZero();
+        assertThat(cli.out().lines().findFirst()).hasValueSatisfying(usage -> assertThat(usage)
+                .startsWith("Usage: loomy samples ").endsWith(" DIR").doesNotContain("[DIR]"));
+    }
+
+    @Test
     void badCountsAndSizesAreUsageErrors() {
         Path dir = temp.resolve("never");
         for (String[] args : List.of(new String[] {"--count=0"}, new String[] {"--count=-3"}, new String[] {"--count=x"},
