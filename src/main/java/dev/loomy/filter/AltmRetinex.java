@@ -71,7 +71,7 @@ public final class AltmRetinex implements Filter {
     }
 
     /**
-     * @param r           the guided filter's box size (its boxes are r x r)
+     * @param r           the guided filter's box size (its boxes are r x r), 1 to {@value GuidedFilter#MAX_R}
      * @param eps         the guided filter's regularisation, above 0
      * @param eta         the contrast gain's divisor of the maximum, above 0
      * @param lambda      the factor of the log-average luminance added before the log, above 0
@@ -81,6 +81,10 @@ public final class AltmRetinex implements Filter {
         this.name = Filters.requireName(name);
         if (r < 1) {
             throw new IllegalArgumentException(NAME + ": r must be at least 1, not " + r);
+        }
+        if (r > GuidedFilter.MAX_R) {
+            throw new IllegalArgumentException(NAME + ": r must be at most " + GuidedFilter.MAX_R
+                    + " (its box's normalisation 1 / (r * r) is computed in 32-bit integers), not " + r);
         }
         this.r = r;
         this.eps = requirePositive("eps", eps);
@@ -247,7 +251,7 @@ public final class AltmRetinex implements Filter {
     /**
      * The working set as {@link #apply} allocates it: the local maximum's two float buffers,
      * padded by a window that grows with the image's longer side ({@link LocalMax#bufferFloats});
-     * the guided filter's rows ({@link GuidedFilter#workingBytes}); the split channels, two float
+     * the guided filter's rows ({@link GuidedFilter#workingBytes}: r of them, or the image's); the split channels, two float
      * planes and the result, 14 bytes a pixel, 16 with what OpenCV's calls allocate on the way.
      * For a 70000x1 image's window of 7000 it is what the buffers hold, not a figure per pixel
      * times 70000.
@@ -257,7 +261,7 @@ public final class AltmRetinex implements Filter {
         long pixels = (long) width * height;
         int k = window(height, width);
         return 16 * pixels + 2L * Float.BYTES * LocalMax.bufferFloats(height, width, k)
-                + guided.workingBytes(width);
+                + guided.workingBytes(width, height);
     }
 
     /** The local maximum's window: a share of the longer side, at least 3. */

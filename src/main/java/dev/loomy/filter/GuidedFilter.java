@@ -23,8 +23,21 @@ import org.opencv.core.Mat;
  * chains, and so do the two of the second ({@code a}, {@code b}); the second stage follows the
  * first a few rows behind, so that only {@code r} rows of row sums are held, never a whole
  * 64-bit image. The arrays a call works in are kept for the next call ({@link Workspaces}).
+ *
+ * <p>A box larger than the image reads reflections of reflections, a pattern that repeats every
+ * {@code 2 (n - 1)} values; the filter holds one period of it, and at most the image's rows of row
+ * sums, so that its memory follows the image, not {@code r}. Its time still grows with {@code r}
+ * (each running sum starts over {@code r} values, one addition each, as OpenCV's: the bits depend on
+ * that order), linearly.
  */
 final class GuidedFilter {
+
+    /**
+     * The largest box: origami's normalisation {@code 1 / (r * r)} is computed in 32-bit integers
+     * (OpenCV's {@code boxFilter}, as here), and beyond this {@code r * r} overflows into a wrong,
+     * even negative, scale.
+     */
+    static final int MAX_R = 46_340;
 
     private final int r;
     private final double eps;
@@ -36,6 +49,9 @@ final class GuidedFilter {
     private final Workspaces<Workspace> idle = new Workspaces<>();
 
     GuidedFilter(int r, double eps) {
+        if (r < 1 || r > MAX_R) {
+            throw new IllegalArgumentException("the guided filter's box must be 1.." + MAX_R + ", not " + r);
+        }
         this.r = r;
         this.eps = eps;
         this.n = (double) (r * r) * (1.0 / (r * r));
@@ -55,40 +71,43 @@ final class GuidedFilter {
         int rows = i.rows();
         int cols = i.cols();
         q.create(rows, cols, CvType.CV_32F);
+        int ringRows = Math.min(rows, r);
         Workspace workspace = idle.take();
-        if (workspace == null || workspace.cols < cols) {
-            workspace = new Workspace(cols);
+        if (workspace == null || workspace.cols < cols || workspace.ringRows < ringRows) {
+            workspace = new Workspace(Math.max(cols, workspace == null ? 0 : workspace.cols),
+                    Math.max(ringRows, workspace == null ? 0 : workspace.ringRows));
         }
         try {
             workspace.run(i, p, q, rows, cols);
         } finally {
-            idle.giveBack(workspace, workingBytes(cols));
+            idle.giveBack(workspace, workspace.bytes());
         }
     }
 
     /**
-     * The bytes {@link #apply} holds for an image {@code cols} wide, whatever its height: six
-     * planes of row sums over {@code r} rows (the window's, from the incoming row to the outgoing
-     * one), their six running sums, four padded rows and a dozen more.
+     * The Java heap {@link #apply} holds for a {@code cols x rows} image: six planes of row sums
+     * over {@code min(r, rows)} rows (the window's, from the incoming row to the outgoing one, or
+     * the whole image when the box is taller), their six running sums, four padded rows of at
+     * most three widths, four rows of floats and a few more.
      */
-    long workingBytes(int cols) {
-        return Double.BYTES * (6L * r + 6 + 12) * cols + 4L * Double.BYTES * (cols + r - 1);
+    long workingBytes(int cols, int rows) {
+        return Double.BYTES * (6L * Math.min(r, rows) + 6 + 12 + 4 * 3) * cols + 4L * Float.BYTES * cols;
     }
 
-    /** OpenCV's BORDER_REFLECT_101 position of {@code at} in {@code 0 .. length - 1}. */
-    private static int reflect(int at, int length) {
+    /** OpenCV's BORDER_REFLECT_101 position of {@code at} in {@code 0 .. length - 1}: a pattern of period {@code 2 (length - 1)}. */
+    private static int reflect(long at, int length) {
         if (length == 1) {
             return 0;
         }
-        while (at < 0 || at >= length) {
-            at = at < 0 ? -at : 2 * length - at - 2;
-        }
-        return at;
+        long period = 2L * length - 2;
+        int m = (int) Math.floorMod(at, period);
+        return m < length ? m : (int) (period - m);
     }
 
     /** Everything one call works in, for images up to {@code cols} wide. */
     private final class Workspace {
         private final int cols;
+        private final int ringRows;
         private final Padded padded;
         private final ColumnPass first;
         private final ColumnPass second;
@@ -107,15 +126,21 @@ final class GuidedFilter {
         private Mat p;
         private int width;
 
-        Workspace(int cols) {
+        Workspace(int cols, int ringRows) {
             this.cols = cols;
+            this.ringRows = ringRows;
             padded = new Padded(r, cols);
-            first = new ColumnPass(4, r, cols, this::firstRowSums);
-            second = new ColumnPass(2, r, cols, this::secondRowSums);
+            first = new ColumnPass(4, r, ringRows, cols, this::firstRowSums);
+            second = new ColumnPass(2, r, ringRows, cols, this::secondRowSums);
             firstMeans = new double[4][cols];
             secondMeans = new double[2][cols];
             a = new double[cols];
             b = new double[cols];
+        }
+
+        /** The bytes its arrays hold. */
+        long bytes() {
+            return Double.BYTES * (6L * ringRows + 6 + 12) * cols + padded.bytes() + 4L * Float.BYTES * out.length;
         }
 
         void run(Mat i, Mat p, Mat q, int rows, int width) {
@@ -206,13 +231,16 @@ final class GuidedFilter {
         private int computed;
         private int next;
 
-        /** A pass with an {@code r x r} box over images up to {@code cols} wide: it holds {@code r} rows of row sums. */
-        ColumnPass(int planes, int r, int cols, RowSource source) {
+        /**
+         * A pass with an {@code r x r} box over images up to {@code cols} wide and, where {@code r}
+         * is larger, {@code ringRows} tall: it holds {@code min(r, rows)} rows of row sums.
+         */
+        ColumnPass(int planes, int r, int ringRows, int cols, RowSource source) {
             this.source = source;
             this.r = r;
             this.anchor = r / 2;
             this.scale = 1.0 / (r * r);
-            this.ring = new double[r][planes][cols];
+            this.ring = new double[ringRows][planes][cols];
             this.sum = new double[planes][cols];
         }
 
@@ -272,36 +300,86 @@ final class GuidedFilter {
     }
 
     /**
-     * One row of up to four planes, up to {@code cols} wide, with reflected borders ({@code r / 2}
-     * on the left, the rest on the right), and their row sums.
+     * One row of up to four planes with reflected borders ({@code r / 2} on the left, the rest on
+     * the right), and their row sums. A row sum starts over the first {@code r} values of the padded
+     * row, then slides: {@code + padded[x + r] - padded[x]}. Where the borders are at most twice the
+     * width, the padded row is held as it is. Beyond, it is reflections of reflections, which repeat
+     * every {@code 2 (width - 1)} values: one period of them is held, and a little more, so that
+     * {@code padded[x]} and {@code padded[x + r]} each lie on a stretch without a wrap; the same
+     * values are added in the same order, so the sums have the same bits.
      */
     private static final class Padded {
         private final int r;
         private final int anchor;
-        private final double[] p0;
-        private final double[] p1;
-        private final double[] p2;
-        private final double[] p3;
+        private double[] p0;
+        private double[] p1;
+        private double[] p2;
+        private double[] p3;
+        // The row under way: where the image's values start, where padded[0] and padded[r] lie, and
+        // after how many values the start of the row sum wraps to index 0.
+        private int offset;
+        private int start;
+        private int far;
+        private int period;
 
         Padded(int r, int cols) {
             this.r = r;
             this.anchor = r / 2;
-            int length = cols + r - 1;
+            allocate(length(cols));
+        }
+
+        private boolean whole(int width) {
+            return r - 1 <= 2L * width;
+        }
+
+        /** The values held for a row {@code width} wide: at most three widths. */
+        private int length(int width) {
+            return whole(width) ? width + r - 1 : period(width) + width - 1;
+        }
+
+        private static int period(int width) {
+            return Math.max(1, 2 * width - 2);
+        }
+
+        private void allocate(int length) {
             p0 = new double[length];
             p1 = new double[length];
             p2 = new double[length];
             p3 = new double[length];
         }
 
+        long bytes() {
+            return 4L * Double.BYTES * p0.length;
+        }
+
+        /** Lays out a row {@code width} wide. */
+        private void prepare(int width) {
+            if (p0.length < length(width)) {
+                allocate(length(width));
+            }
+            if (whole(width)) {
+                offset = anchor;
+                start = 0;
+                far = r;
+                period = width + r - 1;
+            } else {
+                period = period(width);
+                offset = 0;
+                start = Math.floorMod(-anchor, period);
+                far = Math.floorMod(r - anchor, period);
+            }
+        }
+
         /** A row of the guide and of the input: them, their product and the guide squared, widened exactly to double. */
         void fill(float[] i, float[] p, int width) {
+            prepare(width);
             for (int x = 0; x < width; x++) {
                 double iv = i[x];
                 double pv = p[x];
-                p0[anchor + x] = iv;
-                p1[anchor + x] = pv;
-                p2[anchor + x] = iv * pv;
-                p3[anchor + x] = iv * iv;
+                p0[offset + x] = iv;
+                p1[offset + x] = pv;
+                p2[offset + x] = iv * pv;
+                p3[offset + x] = iv * iv;
             }
             reflectBorders(p0, width);
             reflectBorders(p1, width);
@@ -311,19 +389,28 @@ final class GuidedFilter {
 
         /** Two double rows. */
         void fill(double[] a, double[] b, int width) {
-            System.arraycopy(a, 0, p0, anchor, width);
-            System.arraycopy(b, 0, p1, anchor, width);
+            prepare(width);
+            System.arraycopy(a, 0, p0, offset, width);
+            System.arraycopy(b, 0, p1, offset, width);
             reflectBorders(p0, width);
             reflectBorders(p1, width);
         }
 
-        /** The border columns of a padded row whose middle ({@code width} values) is filled. */
+        /** The values around a row whose own ({@code width} of them) are filled. */
         private void reflectBorders(double[] padded, int width) {
-            for (int j = 0; j < anchor; j++) {
-                padded[j] = padded[anchor + reflect(j - anchor, width)];
-            }
-            for (int j = anchor + width; j < width + r - 1; j++) {
-                padded[j] = padded[anchor + reflect(j - anchor, width)];
+            if (whole(width)) {
+                for (int j = 0; j < anchor; j++) {
+                    padded[j] = padded[anchor + reflect(j - anchor, width)];
+                }
+                for (int j = anchor + width; j < width + r - 1; j++) {
+                    padded[j] = padded[anchor + reflect(j - anchor, width)];
+                }
+            } else {
+                // One period from position 0: the row, then its reflection; then the period's start again.
+                for (int m = width; m < period; m++) {
+                    padded[m] = padded[period - m];
+                }
+                System.arraycopy(padded, 0, padded, period, width - 1);
             }
         }
 
@@ -333,21 +420,27 @@ final class GuidedFilter {
             double s1 = 0;
             double s2 = 0;
             double s3 = 0;
+            int m = start;
             for (int j = 0; j < r; j++) {
-                s0 += p0[j];
-                s1 += p1[j];
-                s2 += p2[j];
-                s3 += p3[j];
+                s0 += p0[m];
+                s1 += p1[m];
+                s2 += p2[m];
+                s3 += p3[m];
+                if (++m == period) {
+                    m = 0;
+                }
             }
             d0[0] = s0;
             d1[0] = s1;
             d2[0] = s2;
             d3[0] = s3;
+            int behind = start;
+            int ahead = far;
             for (int x = 0; x < width - 1; x++) {
-                s0 += p0[x + r] - p0[x];
-                s1 += p1[x + r] - p1[x];
-                s2 += p2[x + r] - p2[x];
-                s3 += p3[x + r] - p3[x];
+                s0 += p0[ahead + x] - p0[behind + x];
+                s1 += p1[ahead + x] - p1[behind + x];
+                s2 += p2[ahead + x] - p2[behind + x];
+                s3 += p3[ahead + x] - p3[behind + x];
                 d0[x + 1] = s0;
                 d1[x + 1] = s1;
                 d2[x + 1] = s2;
@@ -359,15 +452,21 @@ final class GuidedFilter {
         void rowSums2(double[] d0, double[] d1, int width) {
             double s0 = 0;
             double s1 = 0;
+            int m = start;
             for (int j = 0; j < r; j++) {
-                s0 += p0[j];
-                s1 += p1[j];
+                s0 += p0[m];
+                s1 += p1[m];
+                if (++m == period) {
+                    m = 0;
+                }
             }
             d0[0] = s0;
             d1[0] = s1;
+            int behind = start;
+            int ahead = far;
             for (int x = 0; x < width - 1; x++) {
-                s0 += p0[x + r] - p0[x];
-                s1 += p1[x + r] - p1[x];
+                s0 += p0[ahead + x] - p0[behind + x];
+                s1 += p1[ahead + x] - p1[behind + x];
                 d0[x + 1] = s0;
                 d1[x + 1] = s1;
             }

@@ -72,6 +72,8 @@ class ParamSweepTest {
         Run unknown = Run.of("-f", "Cartoon2,NoOp", "--param=gamma=1,2", "-o", out.toString(), in.toString());
         Run wrongType = Run.of("-f", "Cartoon2", "--param=red=40,4.5", "-o", out.toString(), in.toString());
         Run outOfRange = Run.of("-f", "Cartoon2", "--param=blue=0", "-o", out.toString(), in.toString());
+        // A box whose r * r overflows: refused before any image is read, not hours of filtering later.
+        Run hugeBox = Run.of("-f", "ALTMRetinex", "--param=r=250000", "-o", out.toString(), in.toString());
 
         assertThat(unknown.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(unknown.err().strip()).isEqualTo("loomy: --param=gamma=1,2: no selected filter has a parameter gamma "
@@ -82,6 +84,9 @@ class ParamSweepTest {
         assertThat(outOfRange.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(outOfRange.err().strip()).startsWith("loomy: --param for filter Cartoon2, parameter blue: ")
                 .hasLineCount(1);
+        assertThat(hugeBox.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(hugeBox.err().strip()).isEqualTo("loomy: --param for filter ALTMRetinex, parameter r: ALTMRetinex: "
+                + "r must be at most 46340 (its box's normalisation 1 / (r * r) is computed in 32-bit integers), not 250000");
         assertThat(out).doesNotExist();
     }
 }

@@ -48,7 +48,7 @@ class FilterParametersTest {
 
     @ParameterizedTest(name = "r {0} eps {1} eta {2} lambda {3} kernelRatio {4}")
     @CsvSource({
-        "0, 0.01, 36, 10, 0.1, r", "10, 0, 36, 10, 0.1, eps", "10, NaN, 36, 10, 0.1, eps",
+        "0, 0.01, 36, 10, 0.1, r", "46341, 0.01, 36, 10, 0.1, at most 46340", "10, 0, 36, 10, 0.1, eps", "10, NaN, 36, 10, 0.1, eps",
         "10, 0.01, -1, 10, 0.1, eta", "10, 0.01, 36, 0, 0.1, lambda", "10, 0.01, 36, Infinity, 0.1, lambda",
         "10, 0.01, 36, 10, 0, kernelRatio", "10, 0.01, 36, 10, 1.5, kernelRatio",
     })

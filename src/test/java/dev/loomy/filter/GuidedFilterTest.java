@@ -45,6 +45,51 @@ class GuidedFilterTest {
         }
     }
 
+    /**
+     * Boxes many times larger than the image, whose borders are reflections of reflections: odd and
+     * even, and boxes that hold the image's pattern a whole number of times or not.
+     */
+    @ParameterizedTest(name = "r = {0}")
+    @CsvSource({"17", "64", "65", "101", "1000", "2049"})
+    void givesOrigamisBitsForBoxesFarLargerThanTheImage(int r) {
+        int[][] shapes = {{1, 1}, {1, 2}, {2, 1}, {3, 5}, {17, 9}, {7, 40}, {30, 33}};
+        for (int[] shape : shapes) {
+            try (MatScope scope = new MatScope()) {
+                Mat guide = randomGuide(shape[0], shape[1], scope);
+                Mat input = localMax(guide, 3, scope);
+
+                assertSameBits(guide, input, r, 0.01, scope, shape[0] + "x" + shape[1]);
+            }
+        }
+    }
+
+    /**
+     * A box larger than the image needs no more memory than one the image's size: the rows it
+     * reads beyond the image are reflections of the image's own. (With {@code r} rows of row sums
+     * and padded rows {@code r} long, this call made 33 MB of arrays for a 20x30 image.)
+     */
+    @Test
+    void aBoxLargerThanTheImageNeedsMemoryForTheImageOnly() {
+        try (MatScope scope = new MatScope()) {
+            Mat guide = randomGuide(20, 30, scope);
+            Mat input = localMax(guide, 3, scope);
+            Mat q = scope.mat();
+
+            long allocated = Allocated.bytesDuring(() -> new GuidedFilter(20_000, 0.01).apply(guide, input, q));
+
+            assertThat(allocated).isLessThan(256 * 1024);
+            GuidedFilter filter = new GuidedFilter(20_000, 0.01);
+            assertThat(filter.workingBytes(30, 20)).isEqualTo(new GuidedFilter(20, 0.01).workingBytes(30, 20));
+        }
+    }
+
+    @Test
+    void refusesABoxWhoseNormalisationOverflows() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new GuidedFilter(GuidedFilter.MAX_R + 1, 0.01))
+                .withMessageContaining("1..46340");
+        assertThatIllegalArgumentException().isThrownBy(() -> new GuidedFilter(0, 0.01));
+    }
+
     /** ALTMRetinex's own case: a smooth guide in 0..1, its local maximum as input; input and output views of larger images. */
     @Test
     void givesOrigamisBitsOnViewsOfAPhotoSizedImage() {
