@@ -10,15 +10,16 @@ import dev.loomy.opencv.DecodeLimits;
 
 /**
  * The gate every image passes before it is read: it refuses an image that could never fit
- * (too large for OpenCV, or for the memory there is), and it holds the image back until the
- * images already in flight leave room for it. It changes nothing about which thread runs an
+ * (too large for OpenCV, for the memory there is, or for the Java heap), and it holds the image
+ * back until the images already in flight leave room for it. It changes nothing about which thread runs an
  * image: a strategy's threads simply wait here.
  *
  * <p>Room is counted in images ({@code --max-in-flight=N}), or in bytes ({@code auto}): one
  * budget for native memory and one for the Java heap, each image taking its estimated
  * {@link ImageCost}, so that one huge image takes a large share and many small ones fit
  * together. Both are fair: an image that needs much room is not overtaken for ever by
- * small ones.
+ * small ones. With {@code --max-in-flight=N} the heap is budgeted too: native memory is the
+ * user's to spend, but a heap overrun ends the whole run, not one image.
  */
 public final class Admission {
 
@@ -33,42 +34,49 @@ public final class Admission {
     private final ImageHeaders headers;
     private final Filter filter;
     private final long ceiling;
+    private final long heapCeiling;
     private final Semaphore images;
     private final ByteBudget nativeBudget;
     private final ByteBudget heapBudget;
     private final String description;
 
-    private Admission(ImageHeaders headers, Filter filter, long ceiling, Semaphore images,
+    private Admission(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, Semaphore images,
                       ByteBudget nativeBudget, ByteBudget heapBudget, String description) {
         this.headers = headers;
         this.filter = filter;
         this.ceiling = ceiling;
+        this.heapCeiling = heapCeiling;
         this.images = images;
         this.nativeBudget = nativeBudget;
         this.heapBudget = heapBudget;
         this.description = description;
     }
 
-    /** No limit on images in flight; an image too large for OpenCV or for {@code ceiling} bytes is still refused. */
-    static Admission unbounded(ImageHeaders headers, Filter filter, long ceiling, String description) {
-        return new Admission(headers, filter, ceiling, null, null, null, description);
+    /**
+     * No limit on images in flight; an image too large for OpenCV, for {@code ceiling} bytes of
+     * native memory or for {@code heapCeiling} bytes of Java heap is still refused.
+     */
+    static Admission unbounded(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, String description) {
+        return new Admission(headers, filter, ceiling, heapCeiling, null, null, null, description);
     }
 
-    /** At most {@code count} images in flight. */
-    static Admission images(ImageHeaders headers, Filter filter, long ceiling, int count, String description) {
-        return new Admission(headers, filter, ceiling, new Semaphore(count, true), null, null, description);
+    /** At most {@code count} images in flight, and together at most {@code heapCeiling} bytes of Java heap. */
+    static Admission images(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, int count,
+                            String description) {
+        return new Admission(headers, filter, ceiling, heapCeiling, new Semaphore(count, true), null,
+                new ByteBudget(heapCeiling), description);
     }
 
     /** Images in flight within a native and a heap budget, in bytes. */
-    static Admission bytes(ImageHeaders headers, Filter filter, long ceiling, long nativeBytes, long heapBytes,
-                           String description) {
-        return new Admission(headers, filter, ceiling, null, new ByteBudget(nativeBytes), new ByteBudget(heapBytes),
-                description);
+    static Admission bytes(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, long nativeBytes,
+                           long heapBytes, String description) {
+        return new Admission(headers, filter, ceiling, heapCeiling, null, new ByteBudget(nativeBytes),
+                new ByteBudget(heapBytes), description);
     }
 
     /** No gate at all, no estimate: for images processed one at a time (tests, tools). */
     public static Admission none() {
-        return new Admission(null, null, Long.MAX_VALUE, null, null, null, "no limit");
+        return new Admission(null, null, Long.MAX_VALUE, Long.MAX_VALUE, null, null, null, "no limit");
     }
 
     /** One line for the user: the limit chosen and why. */
@@ -98,23 +106,43 @@ public final class Admission {
                     + " image needs about " + Sizes.of(cost.nativeBytes()) + " with " + filter.name()
                     + ", at most " + Sizes.of(ceiling) + " may be used");
         }
-        if (images != null) {
-            images.acquire();
-            return images::release;
+        if (cost.heapBytes() > heapCeiling) {
+            throw new ImageException(file, "too large for the Java heap: a " + header.dimensions()
+                    + " image needs about " + Sizes.of(cost.heapBytes()) + " of it with " + filter.name()
+                    + ", at most " + Sizes.of(heapCeiling) + " may be used (-Xmx)");
         }
-        if (nativeBudget == null) {
+        if (images == null && nativeBudget == null && heapBudget == null) {
             return NOTHING;
         }
-        int nativeUnits = nativeBudget.acquire(cost.nativeBytes());
+        // Taken in one order (images, native, heap) and each given back if a later one is not: no two images
+        // can each hold what the other waits for.
+        if (images != null) {
+            images.acquire();
+        }
+        int nativeUnits = 0;
         try {
-            int heapUnits = heapBudget.acquire(cost.heapBytes());
+            nativeUnits = nativeBudget == null ? 0 : nativeBudget.acquire(cost.nativeBytes());
+            int heapUnits = heapBudget == null ? 0 : heapBudget.acquire(cost.heapBytes());
+            int nativeTaken = nativeUnits;
             return () -> {
-                heapBudget.release(heapUnits);
-                nativeBudget.release(nativeUnits);
+                release(heapBudget, heapUnits);
+                release(nativeBudget, nativeTaken);
+                if (images != null) {
+                    images.release();
+                }
             };
         } catch (InterruptedException | RuntimeException e) {
-            nativeBudget.release(nativeUnits);
+            release(nativeBudget, nativeUnits);
+            if (images != null) {
+                images.release();
+            }
             throw e;
+        }
+    }
+
+    private static void release(ByteBudget budget, int units) {
+        if (budget != null && units > 0) {
+            budget.release(units);
         }
     }
 

@@ -18,8 +18,11 @@ import dev.loomy.imageio.SourceFile;
  * way, not the file: 3 copies are counted in native memory. Converting to PNG ({@code --image-format=png})
  * writes more than the input's bytes, up to 3 bytes a pixel more, which this leaves out.
  *
+ * <p>A filter that computes in Java (the guided filter of ALTMRetinex, Cartoon2's median) holds
+ * its arrays on the heap: {@link Filter#workingHeapBytes}, counted there and not in native memory.
+ *
  * @param nativeBytes outside the Java heap: OpenCV's Mats and buffers
- * @param heapBytes   on the Java heap: the chunks the file's bytes go through, and the job's objects
+ * @param heapBytes   on the Java heap: the chunks the file's bytes go through, the job's objects and the filter's arrays
  */
 public record ImageCost(long nativeBytes, long heapBytes) {
 
@@ -41,6 +44,7 @@ public record ImageCost(long nativeBytes, long heapBytes) {
         int height = header.sizeKnown() ? header.height() : width;
         long nativeBytes = FIXED_BYTES + NATIVE_FILE_COPIES * header.bytes()
                 + (long) Math.ceil(DECODED_BYTES_PER_PIXEL * width * height) + filter.workingBytes(width, height);
-        return new ImageCost(nativeBytes, FIXED_BYTES + Math.min(HEAP_CHUNKS, 2 * header.bytes()));
+        return new ImageCost(nativeBytes, FIXED_BYTES + Math.min(HEAP_CHUNKS, 2 * header.bytes())
+                + filter.workingHeapBytes(width, height));
     }
 }

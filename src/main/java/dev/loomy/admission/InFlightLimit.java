@@ -63,7 +63,8 @@ public sealed interface InFlightLimit {
      * The most one image may need, as a share of the available memory, in every mode; beyond
      * it an image is refused rather than allowed to push the machine into swapping or the
      * kernel's out-of-memory killer. It is also the most {@code auto} takes to keep every
-     * core busy.
+     * core busy. The same share of the free Java heap bounds an image's heap need, and with
+     * {@code N} images in flight, theirs together.
      */
     double CEILING_SHARE = 0.8;
 
@@ -107,23 +108,24 @@ public sealed interface InFlightLimit {
     /** The gate for {@code filter}'s runs over the images whose headers are given. */
     default Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
         long ceiling = (long) (memory.physicalBytes() * CEILING_SHARE);
+        long heapCeiling = (long) (memory.heapBytes() * CEILING_SHARE);
         switch (this) {
             case Unbounded u -> {
-                return Admission.unbounded(headers, filter, ceiling,
+                return Admission.unbounded(headers, filter, ceiling, heapCeiling,
                         "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
             }
             case Images(int images) -> {
-                return Admission.images(headers, filter, ceiling, images, "at most " + images
+                return Admission.images(headers, filter, ceiling, heapCeiling, images, "at most " + images
                         + (images == 1 ? " image" : " images") + " in flight (--max-in-flight=" + images + ")");
             }
             case Auto a -> {
-                return auto(filter, headers, parallelism, memory, ceiling);
+                return auto(filter, headers, parallelism, memory, ceiling, heapCeiling);
             }
         }
     }
 
     private static Admission auto(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory,
-                                  long ceiling) {
+                                  long ceiling, long heapCeiling) {
         // Sized for the 90th percentile: nine images in ten get their full share of cores, smaller ones fit more,
         // and the few largest (a panorama among photos) run with fewer beside them instead of inflating it.
         List<ImageHeader> bySize = headers.all().stream()
@@ -132,15 +134,16 @@ public sealed interface InFlightLimit {
         ImageCost cost = ImageCost.of(sizing, filter);
         int wanted = PER_CORE * parallelism;
         long nativeBudget = budget(memory.physicalBytes(), cost.nativeBytes(), wanted, parallelism);
-        // The heap holds each image's bytes only while it is read and written: half of what is free is a cap
-        // against the few huge files a small -Xmx cannot hold at once, not a target.
+        // The heap holds each image's bytes only while it is read and written, and a filter's Java arrays while it
+        // runs: half of what is free is a cap against the few huge files or arrays a small -Xmx cannot hold at once,
+        // not a target.
         long heapBudget = Math.max((long) (memory.heapBytes() * AUTO_SHARE), cost.heapBytes());
         long room = Math.min(nativeBudget / cost.nativeBytes(), heapBudget / cost.heapBytes());
         long fit = Math.clamp(room, 1, Math.max(1, bySize.size()));
         String why = room >= Math.min(wanted, bySize.size()) ? PER_CORE + " per core"
                 : "as many as the " + (nativeBudget / cost.nativeBytes() <= heapBudget / cost.heapBytes()
                         ? "memory" : "Java heap") + " allows";
-        return Admission.bytes(headers, filter, ceiling, nativeBudget, heapBudget,
+        return Admission.bytes(headers, filter, ceiling, heapCeiling, nativeBudget, heapBudget,
                 "about " + fit + (fit == 1 ? " image" : " images") + " in flight at once (auto: " + why + "; ~" + Sizes.of(cost.nativeBytes())
                         + " per " + filter.name() + " image of " + sizing.dimensions() + ", "
                         + Sizes.of(memory.physicalBytes()) + " of memory and " + Sizes.of(memory.heapBytes())

@@ -249,19 +249,23 @@ public final class AltmRetinex implements Filter {
     }
 
     /**
-     * The working set as {@link #apply} allocates it: the local maximum's two float buffers,
+     * The native working set as {@link #apply} allocates it: the local maximum's two float buffers,
      * padded by a window that grows with the image's longer side ({@link LocalMax#bufferFloats});
-     * the guided filter's rows ({@link GuidedFilter#workingBytes}: r of them, or the image's); the split channels, two float
-     * planes and the result, 14 bytes a pixel, 16 with what OpenCV's calls allocate on the way.
-     * For a 70000x1 image's window of 7000 it is what the buffers hold, not a figure per pixel
-     * times 70000.
+     * the split channels, two float planes and the result, 14 bytes a pixel, 16 with what OpenCV's
+     * calls allocate on the way. For a 70000x1 image's window of 7000 it is what the buffers hold,
+     * not a figure per pixel times 70000.
      */
     @Override
     public long workingBytes(int width, int height) {
         long pixels = (long) width * height;
         int k = window(height, width);
-        return 16 * pixels + 2L * Float.BYTES * LocalMax.bufferFloats(height, width, k)
-                + guided.workingBytes(width, height);
+        return 16 * pixels + 2L * Float.BYTES * LocalMax.bufferFloats(height, width, k);
+    }
+
+    /** The guided filter's rows of row sums, on the Java heap ({@link GuidedFilter#workingBytes}): r of them, or the image's. */
+    @Override
+    public long workingHeapBytes(int width, int height) {
+        return guided.workingBytes(width, height);
     }
 
     /** The local maximum's window: a share of the longer side, at least 3. */

@@ -104,6 +104,12 @@ public final class Cartoon2 implements Filter {
         return 6;
     }
 
+    /** The median's pixels in and out and its column histograms, on the Java heap ({@link Median#heapBytes}). */
+    @Override
+    public long workingHeapBytes(int width, int height) {
+        return Median.heapBytes(width, height, MEDIAN_APERTURE);
+    }
+
     @Override
     public Map<String, Number> parameters() {
         Map<String, Number> parameters = new LinkedHashMap<>();

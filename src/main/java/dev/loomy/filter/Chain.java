@@ -99,6 +99,12 @@ public final class Chain implements Filter {
         return steps.size() > 1 ? hungriest + 3L * width * height : hungriest;
     }
 
+    /** The hungriest step's: one step runs at a time, and its Java arrays live only within its call. */
+    @Override
+    public long workingHeapBytes(int width, int height) {
+        return steps.stream().mapToLong(step -> step.workingHeapBytes(width, height)).max().orElse(0);
+    }
+
     /** None of its own: its steps have theirs. */
     @Override
     public Map<String, Number> parameters() {

@@ -79,4 +79,14 @@ public interface Filter {
     default long workingBytes(int width, int height) {
         return (long) Math.ceil(workingBytesPerPixel() * width * height);
     }
+
+    /**
+     * Java heap {@link #apply} holds at its peak for a {@code width x height} input: the arrays of
+     * a filter that computes in Java. Admission control weighs it against the heap ({@code -Xmx}),
+     * apart from {@link #workingBytes}: the heap is the smaller limit, and overrunning it ends the
+     * whole run, not one image. None for a filter that works in OpenCV's memory only.
+     */
+    default long workingHeapBytes(int width, int height) {
+        return 0;
+    }
 }

@@ -26,6 +26,18 @@ final class Median {
     private Median() {
     }
 
+    /**
+     * The Java heap {@link #blur} holds for a {@code width x height} image: the pixels in and out, a
+     * byte each, and the column histograms ({@link HistogramMedian.Workspace#bytes}); none where
+     * OpenCV computes it.
+     */
+    static long heapBytes(int width, int height, int ksize) {
+        if (ksize != JAVA_APERTURE) {
+            return 0;
+        }
+        return 2L * width * height + (16L + 1) * Long.BYTES * (width + 2L * (ksize / 2));
+    }
+
     /** The median-blurred {@code src} (8-bit, one channel), a Mat registered with {@code scope}. */
     static Mat blur(Mat src, int ksize, MatScope scope) {
         Mat dst = scope.mat();

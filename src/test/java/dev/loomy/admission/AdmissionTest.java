@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.loomy.filter.AltmRetinex;
+import dev.loomy.filter.Cartoon2;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageHeader;
@@ -97,7 +99,7 @@ class AdmissionTest {
         }
         map.put(Path.of("huge.png"), new ImageHeader(1000, 10_000, 10_000));
         // 1000x1000 NoOp needs about 3 MiB: a 16 MiB budget holds 5 of them, or the huge one (300 MiB) alone.
-        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 16 * MIB, 16 * MIB, "test");
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 16 * MIB, 16 * MIB, "test");
         List<Path> files = new ArrayList<>(files(6));
         files.add(Path.of("huge.png"));
         files.addAll(files(12).subList(6, 12));
@@ -206,9 +208,44 @@ class AdmissionTest {
             // 10 MB files, read and written through 1 MiB chunks: 2 MiB of heap each, against a 5 MiB heap budget: 2 at once.
             map.put(Path.of(i + ".png"), new ImageHeader(10_000_000, 100, 100));
         }
-        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 5 * MIB, "test");
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 1L << 40, 5 * MIB, "test");
 
         assertThat(mostAtOnce(admission, files(20), 2, new ConcurrentLinkedQueue<>())).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "auto", "unbounded"})
+    void anImageWhoseFilterNeedsMoreJavaHeapThanThereIsIsRefusedInEveryMode(String limit) {
+        // Within native memory to spare, but the guided filter's rows of row sums, 2000 of them 4000 wide, are
+        // Java arrays: admitted, they ended the whole run with an OutOfMemoryError.
+        AvailableMemory smallHeap = new AvailableMemory(1L << 40, 256 * MIB);
+        AltmRetinex filter = new AltmRetinex("wide", 2000, 0.01, 36, 10, 0.1);
+        Admission admission = InFlightLimit.parse(limit).admission(filter, headers(1, 4000, 3000), 2, smallHeap);
+
+        assertThatThrownBy(() -> admission.admit(Path.of("0.png")))
+                .isInstanceOf(ImageException.class)
+                .hasMessage("0.png: too large for the Java heap: a 4000x3000 image needs about 367 MiB of it with wide, "
+                        + "at most 205 MiB may be used (-Xmx)");
+    }
+
+    @Test
+    void theJavaHeapPartOfAFiltersWorkIsCountedThereNotInNativeMemory() {
+        ImageHeader photo = new ImageHeader(100_000, 4000, 3000);
+        ImageCost small = ImageCost.of(photo, new AltmRetinex());
+        ImageCost large = ImageCost.of(photo, new AltmRetinex("wide", 2000, 0.01, 36, 10, 0.1));
+
+        assertThat(large.nativeBytes()).isEqualTo(small.nativeBytes());
+        // Six planes of row sums over 2000 rows of 4000 doubles, against 10 rows.
+        assertThat(large.heapBytes() - small.heapBytes()).isEqualTo(6L * (2000 - 10) * 4000 * Double.BYTES);
+    }
+
+    @Test
+    void aFixedLimitHoldsNoMoreImagesThanTheJavaHeapHolds() throws Exception {
+        // Cartoon2's median holds 2 bytes a pixel on the heap: 30 MiB for 4000x4000; 80% of a 90 MiB heap holds 2.
+        AvailableMemory memory = new AvailableMemory(1L << 40, 90 * MIB);
+        Admission admission = InFlightLimit.parse("4").admission(new Cartoon2(), headers(12, 4000, 4000), 2, memory);
+
+        assertThat(mostAtOnce(admission, files(12), 2, new ConcurrentLinkedQueue<>())).isEqualTo(2);
     }
 
     @Test

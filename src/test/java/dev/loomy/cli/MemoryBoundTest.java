@@ -63,7 +63,11 @@ class MemoryBoundTest {
     }
 
     private LoomyProcess start(String... args) throws java.io.IOException {
-        LoomyProcess loomy = LoomyProcess.start(dir, RUN_SH_ENV, RUN_SH_JVM, args);
+        return start(RUN_SH_JVM, args);
+    }
+
+    private LoomyProcess start(List<String> jvmOptions, String... args) throws java.io.IOException {
+        LoomyProcess loomy = LoomyProcess.start(dir, RUN_SH_ENV, jvmOptions, args);
         started.add(loomy.process());
         return loomy;
     }
@@ -91,7 +95,9 @@ class MemoryBoundTest {
         Path small = TestImages.write(dir.resolve("small/a.png"), 64, 48, 1);
         long base = peakRss("-s", "loop", "-f", filter.name(), "--max-in-flight=1", "-o", dir.resolve("out-small").toString(),
                 small.getParent().toString());
-        long estimate = ImageCost.of(new ImageHeader(Files.size(image), width, height), filter).nativeBytes();
+        // Native memory and the filter's Java arrays: both are resident while it runs.
+        long estimate = ImageCost.of(new ImageHeader(Files.size(image), width, height), filter).nativeBytes()
+                + filter.workingHeapBytes(width, height);
         assertThat(peak).as("peak RSS (MiB) against a base of %d MiB and an estimate of %d MiB", base >> 20, estimate >> 20)
                 .isLessThanOrEqualTo(base + YOUNG_GENERATION + (long) (SLACK * estimate));
     }
@@ -127,6 +133,30 @@ class MemoryBoundTest {
                 line.getParent().toString());
 
         assertWithinBudget(line, 70_000, 1, new AltmRetinex(), peak);
+    }
+
+    @Test
+    @Timeout(60)
+    void anImageWhoseFilterNeedsMoreJavaHeapThanThereIsIsRefusedAndTheRunGoesOn() throws Exception {
+        // ALTMRetinex's guided filter holds 2000 rows of row sums of a 4000x3000 image on the heap (367 MiB): admitted
+        // against native memory alone, it ended the whole run with an OutOfMemoryError (exit 3).
+        Path folder = Files.createDirectories(dir.resolve("in"));
+        Path large = TestImages.write(folder.resolve("large.png"), 4000, 3000, 5);
+        TestImages.write(folder.resolve("small.png"), 64, 48, 4);
+        List<String> jvm = new java.util.ArrayList<>(RUN_SH_JVM);
+        jvm.add("-Xmx256m");
+
+        LoomyProcess loomy = start(jvm, "-s", "loop", "-f", "ALTMRetinex", "--param=r=2000", "-o",
+                dir.resolve("out").toString(), folder.toString());
+
+        assertThat(loomy.process().waitFor(50, TimeUnit.SECONDS)).as("ended within 50 s").isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(loomy.stderr().lines().filter(l -> l.contains("large.png")).toList()).singleElement().asString()
+                .startsWith("loomy: " + large + ": too large for the Java heap: a 4000x3000 image needs about 3")
+                .contains(" MiB of it with ALTMRetinex[r=2000], at most ")
+                .endsWith(" may be used (-Xmx)");
+        assertThat(dir.resolve("out/small.png")).exists();
+        assertThat(dir.resolve("out/large.png")).doesNotExist();
     }
 
     @Test

@@ -204,6 +204,17 @@ class ChainTest {
     }
 
     @Test
+    void needsItsHungriestStepsJavaHeap() {
+        // The steps run one at a time, each freeing its Java arrays (or keeping them idle) before the next.
+        Filter wide = new AltmRetinex("Wide", 500, 0.01, 36, 10, 0.1);
+        Chain chain = new Chain("Night", List.of(new Cartoon2(), wide, new NoOp()));
+
+        assertThat(chain.workingHeapBytes(4000, 3000)).isEqualTo(wide.workingHeapBytes(4000, 3000))
+                .isGreaterThan(new Cartoon2().workingHeapBytes(4000, 3000));
+        assertThat(new Chain("Plain", List.of(new NoOp(), new NoOp())).workingHeapBytes(4000, 3000)).isZero();
+    }
+
+    @Test
     void refusesAnEmptyList() {
         assertThatThrownBy(() -> new Chain("Empty", List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Empty");

@@ -123,4 +123,15 @@ class MedianTest {
         }
         Concurrently.allHold(3, calls);
     }
+
+    /** Admission weighs Cartoon2's median by this figure: it is what the arrays of a call hold. */
+    @Test
+    void itsHeapFigureIsWhatItsArraysHold() {
+        HistogramMedian.Workspace workspace = new HistogramMedian.Workspace();
+        workspace.pixels(300 * 200);
+        workspace.blurPixels(300, 200, 15);
+
+        assertThat(workspace.bytes()).isEqualTo(Median.heapBytes(300, 200, 15));
+        assertThat(Median.heapBytes(300, 200, 5)).isZero();
+    }
 }
