@@ -107,7 +107,7 @@ public final class LoomyCommand implements Callable<Integer> {
             return RigorOptions.finish(checked, results, status, reporting.quiet(),
                     format instanceof TableFormat || format instanceof MarkdownFormat, err);
         } catch (UsageError e) {
-            err.println("loomy: " + e.getMessage());
+            e.print(err);
             return ExitCodes.USAGE;
         } finally {
             out.flush();

@@ -24,7 +24,7 @@ abstract class StreamCommand implements Callable<Integer> {
         try {
             return execute();
         } catch (UsageError e) {
-            err.println("loomy: " + e.getMessage());
+            e.print(err);
             return ExitCodes.USAGE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package dev.loomy.files;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,14 +65,19 @@ public final class OutputLayout {
             }
         }
         // The relative path decides the output for every run alike, so one check covers them all.
+        // Every clash is named, not the first alone: two folders of copies would otherwise take a run per clash to sort out.
         Map<Path, ImageFile> seen = new HashMap<>();
+        List<String> clashes = new ArrayList<>();
         for (ImageFile image : images) {
             Path relative = format.apply(image.relative());
             ImageFile previous = seen.putIfAbsent(canonical(root.resolve(relative)), image);
             if (previous != null) {
-                throw new InputProblem(Names.shown(previous.path()) + " and " + Names.shown(image.path())
+                clashes.add(Names.shown(previous.path()) + " and " + Names.shown(image.path())
                         + " would both be written as " + Names.shown(relative) + ": rename one, or run them separately");
             }
+        }
+        if (!clashes.isEmpty()) {
+            throw new InputProblem(clashes, "name clashes");
         }
         // An input given as a file may lie in the output folder: in any run's part of it.
         for (ImageFile image : images) {

@@ -60,6 +60,52 @@ class OutputSafetyTest {
     }
 
     @Test
+    void everyClashIsNamedOnALineOfItsOwn() throws Exception {
+        Path in = dir.resolve("in");
+        for (String name : List.of("one", "two")) {
+            TestImages.write(dir.resolve("a").resolve(name + ".png"), 20, 20, 1);
+            TestImages.write(dir.resolve("b").resolve(name + ".png"), 20, 20, 2);
+        }
+        TestImages.write(in.resolve("gray.jpg"), 20, 20, 1);
+        TestImages.write(in.resolve("gray.png"), 20, 20, 2);
+        TestImages.write(in.resolve("shot.jpg"), 20, 20, 1);
+        TestImages.write(in.resolve("shot.png"), 20, 20, 2);
+
+        Cli folders = Cli.run("-o", dir.resolve("out").toString(), dir.resolve("a").toString(), dir.resolve("b").toString());
+        Cli formats = Cli.run("--image-format=png", "-o", dir.resolve("out").toString(), in.toString());
+
+        assertThat(folders.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(folders.err().lines().toList()).satisfiesExactly(
+                line -> assertThat(line).startsWith("loomy: ").contains("a/one.png and ")
+                        .endsWith("b/one.png would both be written as one.png: rename one, or run them separately"),
+                line -> assertThat(line).startsWith("loomy: ").contains("a/two.png and ")
+                        .endsWith("b/two.png would both be written as two.png: rename one, or run them separately"));
+        assertThat(formats.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(formats.err().lines().toList()).satisfiesExactly(
+                line -> assertThat(line).startsWith("loomy: ").contains("would both be written as gray.png"),
+                line -> assertThat(line).startsWith("loomy: ").contains("would both be written as shot.png"));
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void manyClashesAreListedUpToALimitAndTheRestCounted() throws Exception {
+        int listed = 20;
+        int clashes = listed + 5;
+        for (int i = 0; i < clashes; i++) {
+            TestImages.write(dir.resolve("a").resolve("p" + i + ".png"), 8, 8, i);
+            TestImages.write(dir.resolve("b").resolve("p" + i + ".png"), 8, 8, i);
+        }
+
+        Cli cli = Cli.run("-o", dir.resolve("out").toString(), dir.resolve("a").toString(), dir.resolve("b").toString());
+
+        assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
+        List<String> lines = cli.err().lines().toList();
+        assertThat(lines).hasSize(listed + 1);
+        assertThat(lines.subList(0, listed)).allSatisfy(line -> assertThat(line).contains("would both be written as"));
+        assertThat(lines.getLast()).isEqualTo("loomy: and 5 more name clashes");
+    }
+
+    @Test
     void anExistingOutputIsReplacedWholeAndTheInputsAreNeverWritten() throws Exception {
         Path in = dir.resolve("in");
         Path a = TestImages.write(in.resolve("a.png"), 30, 20, 1);

@@ -116,16 +116,21 @@ public final class HadoopFiles implements UriFiles {
                             + " input folder " + input + ": choose another with -o");
                 }
             }
+            // Every clash is named, as the local engine's check names them.
             Map<String, ImageFile> seen = new HashMap<>();
             Set<String> outputs = new HashSet<>();
+            List<String> clashes = new ArrayList<>();
             for (int i = 0; i < images.size(); i++) {
                 String relative = relativeOutputs.get(i).toString();
                 ImageFile previous = seen.putIfAbsent(relative, images.get(i));
                 if (previous != null) {
-                    throw new InputProblem(shown(previous) + " and " + shown(images.get(i)) + " would both be written as "
+                    clashes.add(shown(previous) + " and " + shown(images.get(i)) + " would both be written as "
                             + relative + ": rename one, or run them separately");
                 }
                 outputs.add(out + "/" + relative);
+            }
+            if (!clashes.isEmpty()) {
+                throw new InputProblem(clashes, "name clashes");
             }
             for (ImageFile image : images) {
                 if (outputs.contains(qualified(shown(image)))) {
