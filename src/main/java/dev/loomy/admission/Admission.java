@@ -94,12 +94,7 @@ public final class Admission {
             return NOTHING;
         }
         ImageHeader header = headers.of(file);
-        if (header.sizeKnown()) {
-            String refusal = DecodeLimits.refusal(header.width(), header.height());
-            if (refusal != null) {
-                throw new ImageException(file, refusal);
-            }
-        }
+        checkDecodable(file, header);
         ImageCost cost = ImageCost.of(header, filter);
         if (cost.nativeBytes() > ceiling) {
             throw new ImageException(file, "too large for the memory available: a " + header.dimensions()
@@ -137,6 +132,20 @@ public final class Admission {
                 images.release();
             }
             throw e;
+        }
+    }
+
+    /**
+     * Refuses {@code file} when its {@code header} announces an image larger than loomy decodes
+     * ({@link DecodeLimits}): for every reader of a user's image, before the decoder sees it, so
+     * that the reason is loomy's one line and not the decoder's own messages on standard error.
+     */
+    public static void checkDecodable(Path file, ImageHeader header) throws ImageException {
+        if (header.sizeKnown()) {
+            String refusal = DecodeLimits.refusal(header.width(), header.height());
+            if (refusal != null) {
+                throw new ImageException(file, refusal);
+            }
         }
     }
 

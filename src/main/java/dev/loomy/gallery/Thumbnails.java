@@ -11,8 +11,10 @@ import org.opencv.core.Size;
 import org.opencv.imgcodecs.Imgcodecs;
 import org.opencv.imgproc.Imgproc;
 
+import dev.loomy.admission.Admission;
 import dev.loomy.files.IoReasons;
 import dev.loomy.imageio.ImageException;
+import dev.loomy.imageio.ImageHeader;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.MatScope;
@@ -45,6 +47,8 @@ public final class Thumbnails {
 
     /** Writes {@code target}, a thumbnail of the image in {@code source}, atomically; returns its size. */
     public Dimensions write(Path source, Path target) throws ImageException {
+        // The run's own check, before the decoder: one of loomy's lines for an image too large, not libpng's.
+        Admission.checkDecodable(source, ImageHeader.probe(source));
         try (MatScope scope = new MatScope()) {
             Mat image = scope.add(reader.read(source));
             Mat small = scope.add(shrink(image));
