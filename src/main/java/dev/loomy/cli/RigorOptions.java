@@ -13,6 +13,7 @@ import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
 import dev.loomy.results.Summary;
 import dev.loomy.profile.ProfileKind;
+import dev.loomy.report.Captions;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Results;
 import dev.loomy.run.RunConfig;
@@ -105,7 +106,7 @@ public final class RigorOptions {
             checked.baseline().differences(results.machine()).forEach(d -> err.println("loomy: warning: " + d));
         }
         if (!human && !quiet) {
-            // The table and markdown say it under the row; csv and json have only a column for it.
+            // The table and markdown say these under the row or the table; csv and json have only a column for them.
             for (Summary s : results.summaries()) {
                 if (s.time() != null && s.time().outliers() > 0) {
                     err.println("loomy: warning: " + s.measurement().strategy() + " / " + s.measurement().filter() + ": "
@@ -113,6 +114,10 @@ public final class RigorOptions {
                             + "statistical outlier" : "are statistical outliers") + " (hyperfine's rule): something else "
                             + "may have run meanwhile");
                 }
+            }
+            String stoppedShort = Captions.autoRepeatShortfall(results);
+            if (stoppedShort != null) {
+                err.println("loomy: note: " + stoppedShort);
             }
         }
         int result = status;

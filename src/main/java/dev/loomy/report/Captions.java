@@ -20,7 +20,7 @@ import dev.loomy.stats.AutoRepeat;
 
 
 /** The sentences every human format prints once: what was measured, and on what. */
-final class Captions {
+public final class Captions {
 
     private Captions() {
     }
@@ -87,21 +87,9 @@ final class Captions {
             lines.add("Fewer than 3 counted runs: the confidence interval says little (nothing from one run); use "
                     + "--repeat=3 or more" + (spark ? "." : ", or --repeat=auto."));
         }
-        if (results.options() != null && "auto".equals(results.options().repeat())) {
-            // An automatic count that hit its cap stops short of its precision: said, not hidden in the runs column.
-            List<String> stopped = new ArrayList<>();
-            for (Summary s : summaries) {
-                String shortfall = s.time() == null || s.measurement().outcome() == Outcome.INTERRUPTED ? null
-                        : AutoRepeat.shortfall(s.time());
-                if (shortfall != null) {
-                    Measurement m = s.measurement();
-                    stopped.add(new RowKey(m.strategy(), m.filter(), m.scan()).label() + ": " + shortfall);
-                }
-            }
-            if (!stopped.isEmpty()) {
-                lines.add(String.format(Locale.ROOT, "--repeat=auto stopped short of ±%.0f%%: ", AutoRepeat.TARGET * 100)
-                        + String.join("; ", stopped) + ".");
-            }
+        String stoppedShort = autoRepeatShortfall(results);
+        if (stoppedShort != null) {
+            lines.add(stoppedShort);
         }
         if (results.baseline() != null) {
             lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when "
@@ -126,6 +114,29 @@ final class Captions {
                     + (results.forked() ? " (each strategy and filter's own)" : "") + ".");
         }
         return lines;
+    }
+
+    /**
+     * "--repeat=auto stopped short of ±3%: loop / NoOp: 30 runs (the most) left its interval at ±3.8% of the
+     * mean.", or null when every row of an automatic count reached its precision, or the count was not automatic.
+     * Under the table; on standard error for csv and json, which have only the runs column for it.
+     */
+    public static String autoRepeatShortfall(Results results) {
+        if (results.options() == null || !"auto".equals(results.options().repeat())) {
+            return null;
+        }
+        // An automatic count that hit its cap stops short of its precision: said, not hidden in the runs column.
+        List<String> stopped = new ArrayList<>();
+        for (Summary s : results.summaries()) {
+            String shortfall = s.time() == null || s.measurement().outcome() == Outcome.INTERRUPTED ? null
+                    : AutoRepeat.shortfall(s.time());
+            if (shortfall != null) {
+                Measurement m = s.measurement();
+                stopped.add(new RowKey(m.strategy(), m.filter(), m.scan()).label() + ": " + shortfall);
+            }
+        }
+        return stopped.isEmpty() ? null : String.format(Locale.ROOT, "--repeat=auto stopped short of ±%.0f%%: ",
+                AutoRepeat.TARGET * 100) + String.join("; ", stopped) + ".";
     }
 
     /** What the columns beyond the article's mean, in one paragraph. */

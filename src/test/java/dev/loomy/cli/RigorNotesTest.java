@@ -1,0 +1,65 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
+/** What csv and json, which have no caption, leave to standard error once the results are out. */
+class RigorNotesTest {
+
+    private static final String STOPPED_SHORT = "loomy: note: --repeat=auto stopped short of ±3%: loop / NoOp: "
+            + "30 runs (the most) left its interval at ±3.8% of the mean.";
+
+    private static RunRecord run(long wallMs) {
+        List<ImageTiming> timings = List.of(new ImageTiming(0, 0, wallMs * 1_000_000L, ImageTiming.Status.DONE, null));
+        return new RunRecord(wallMs * 1_000_000L, timings, ResourcePeaks.UNKNOWN, 1, false);
+    }
+
+    /** loop / NoOp over 30 runs of 90 and 110 ms: an automatic count at its cap, ±3.8% from the mean. */
+    private static Results stoppedShort(String repeat) {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            runs.add(run(i % 2 == 0 ? 90 : 110));
+        }
+        OptionsUsed options = new OptionsUsed(List.of("loop"), List.of("NoOp"), List.of(), "out", false, "same", repeat,
+                null, null, null, null, List.of(), 0, "2", "1", "0", "auto", false, true, false, "csv", null, null, null,
+                List.of("in"), "local", null, null);
+        return new Results(List.of(new Measurement("loop", "NoOp", 1, 0, runs, Outcome.OK, null)),
+                new MachineInfo(2, 8L << 30, "Test JDK 25", "TestOS 1.0 (amd64)", "Test CPU"), options, false, true);
+    }
+
+    private static String finish(Results results, boolean quiet, boolean human) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = RigorOptions.finish(new RigorOptions.Checked(null, null, null), results, ExitCodes.OK, quiet, human,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(status).isEqualTo(ExitCodes.OK);
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anAutomaticCountStoppedShortIsSaidOnStandardErrorForFormatsWithoutACaption() {
+        assertThat(finish(stoppedShort("auto"), false, false).lines().toList()).containsExactly(STOPPED_SHORT);
+    }
+
+    @Test
+    void theTableSaysItItselfQuietSaysNothingAndACountGivenHasNothingToSay() {
+        assertThat(finish(stoppedShort("auto"), false, true)).isEmpty();
+        assertThat(finish(stoppedShort("auto"), true, false)).isEmpty();
+        assertThat(finish(stoppedShort("30"), false, false)).isEmpty();
+    }
+}
