@@ -27,7 +27,8 @@ import dev.loomy.results.Summary;
  * Everything, for programs: the machine, the options, per (strategy, filter) the figures of
  * the csv format under the same names, and each counted run's raw figures, down to when each
  * image (by its index in the sorted input list) was submitted and completed. Times are in
- * milliseconds from the run's start, to the microsecond; memory in bytes; unknown values null.
+ * milliseconds from the run's start, to the microsecond; memory in MiB in a row's figures, as
+ * csv has it, and in bytes in the raw runs and the machine; unknown values null.
  */
 public final class JsonFormat implements ResultFormat {
 

@@ -84,11 +84,11 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
     }
 
     /**
-     * The column's name in {@code format}: a size is in MiB in text ({@code peak_rss_mib})
-     * and in bytes in json ({@code peak_rss_bytes}).
+     * The column's name in {@code format}: a size is in MiB ({@code peak_rss_mib}), in csv and
+     * json alike, so that a script finds a figure under one name in either.
      */
     public String nameIn(Format format) {
-        return unit != Unit.BYTES ? name : name + (format == Format.JSON ? "_bytes" : "_mib");
+        return unit != Unit.BYTES ? name : name + "_mib";
     }
 
     /** The cell as csv ({@code machine}) or people read it; "" when unknown. */
@@ -107,7 +107,9 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
     public Object value(Summary row) {
         return switch (cell.apply(row)) {
             case Cell.Text(String text) -> text;
-            case Cell.Count(long count) -> count < 0 ? null : count;
+            // A size in MiB to the tenth, as csv writes it: the same figure under the same name.
+            case Cell.Count(long count) -> count < 0 ? null : unit == Unit.BYTES
+                    ? Double.valueOf(Numbers.mebibytes(count)) : (Object) count;
             case Cell.Flag(Boolean flag) -> flag;
             case Cell.Shown(String text) -> text;
             case Cell.Decimal(double number) -> Double.isNaN(number) || Double.isInfinite(number) ? null

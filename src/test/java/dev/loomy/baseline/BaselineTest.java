@@ -96,6 +96,21 @@ class BaselineTest {
     }
 
     @Test
+    void resultsSavedWithSizesInBytesAreReadAsBeforeAndSoAreThoseInMebibytes() throws Exception {
+        // Rows once named peak_heap_bytes and peak_rss_bytes; now peak_heap_mib and peak_rss_mib, as csv.
+        String older = row("loop", "NoOp", 100, 1000, 1010, 990).replace("}]}", "}], \"peak_heap_bytes\": 52428800, "
+                + "\"peak_rss_bytes\": 314572800}");
+        String newer = row("virtual", "NoOp", 200, 500, 505, 495).replace("}]}", "}], \"peak_heap_mib\": 50.0, "
+                + "\"peak_rss_mib\": 300.0}");
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, older, newer));
+
+        List<RowComparison> compared = baseline.compare(List.of(now("loop", "NoOp", 100, 1000, 1010, 990),
+                now("virtual", "NoOp", 200, 500, 505, 495)));
+        assertThat(compared).extracting(RowComparison::verdict).containsExactly(Verdict.NO_CHANGE, Verdict.NO_CHANGE);
+        assertThat(compared).extracting(RowComparison::baselineImagesPerSec).containsExactly(100.0, 200.0);
+    }
+
+    @Test
     void aSingleRunOnEitherSideCannotTellNoiseFromChange() throws Exception {
         Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 1000)));
         RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 10, 9000, 9100, 9200))).get(0);

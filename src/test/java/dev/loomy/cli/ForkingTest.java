@@ -41,7 +41,7 @@ class ForkingTest {
             assertThat(row.at("/raw_runs/0/completed_ms")).hasSize(5);
             assertThat(row.get("peak_threads").asInt()).isPositive();
             // Each child's resident peak is its own, reset before each run.
-            assertThat(row.get("peak_rss_bytes").asLong()).isPositive();
+            assertThat(row.get("peak_rss_mib").asDouble()).isPositive();
             assertThat(row.get("rss_windowed").asBoolean()).isTrue();
         }
         assertThat(results.get(0).get("strategy").asText()).isEqualTo("loop");

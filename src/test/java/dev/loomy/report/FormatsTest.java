@@ -98,6 +98,23 @@ class FormatsTest {
     }
 
     @Test
+    void jsonRowsCarryEveryCsvColumnUnderItsNameWithTheSameFigure() throws Exception {
+        Results results = SampleResults.results();
+        String[] csv = render(new CsvFormat(), results).split("\n");
+        List<String> header = cells(csv[0]);
+        List<String> virtual = cells(csv[2]);
+        JsonNode row = new ObjectMapper().readTree(render(new JsonFormat(), results)).at("/results/1");
+
+        // The lanes' times, a column each in csv, are one object in json (lane_ms).
+        assertThat(header).filteredOn(column -> !column.startsWith("lane_"))
+                .allSatisfy(column -> assertThat(row.has(column)).as(column).isTrue());
+        assertThat(row.get("peak_heap_mib").asDouble()).isEqualTo(50.0);
+        assertThat(row.get("peak_rss_mib").asDouble()).isEqualTo(300.0);
+        assertThat(Double.parseDouble(virtual.get(header.indexOf("peak_heap_mib")))).isEqualTo(50.0);
+        assertThat(Double.parseDouble(virtual.get(header.indexOf("peak_rss_mib")))).isEqualTo(300.0);
+    }
+
+    @Test
     void jsonCarriesMachineOptionsFiguresAndEveryRawRun() throws Exception {
         JsonNode root = new ObjectMapper().readTree(render(new JsonFormat(), SampleResults.results()));
         assertThat(root.at("/machine/cores").asInt()).isEqualTo(2);

@@ -47,13 +47,14 @@ class SchemaTest {
     }
 
     @Test
-    void sizesAreMebibytesInTextAndBytesInJson() {
+    void sizesAreMebibytesInEveryFormatUnderOneName() {
         RunRecord run = new RunRecord(1_000_000, List.of(), new ResourcePeaks(3, 3L << 20, -1, false), 1, false);
         Summary row = Summary.of(new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null), null);
         Column heap = Schema.in(Format.JSON).stream().filter(c -> c.name().equals("peak_heap")).findFirst().orElseThrow();
         Column rss = Schema.in(Format.JSON).stream().filter(c -> c.name().equals("peak_rss")).findFirst().orElseThrow();
-        assertThat(heap.nameIn(Format.JSON)).isEqualTo("peak_heap_bytes");
-        assertThat(heap.value(row)).isEqualTo(3L << 20);
+        assertThat(heap.nameIn(Format.JSON)).isEqualTo("peak_heap_mib").isEqualTo(heap.nameIn(Format.CSV));
+        assertThat(rss.nameIn(Format.JSON)).isEqualTo("peak_rss_mib").isEqualTo(rss.nameIn(Format.CSV));
+        assertThat(heap.value(row)).isEqualTo(3.0);
         assertThat(heap.text(row, true)).isEqualTo("3.0");
         assertThat(rss.value(row)).isNull();
         assertThat(rss.text(row, true)).isEmpty();
