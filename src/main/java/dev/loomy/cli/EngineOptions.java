@@ -50,8 +50,12 @@ public final class EngineOptions {
                 if (!SparkEngines.available()) {
                     throw new UsageError(SparkEngines.missing());
                 }
-                return new RunConfig.EngineChoice("spark", master == null ? DEFAULT_MASTER : master, sparkConf,
-                        partitions);
+                String chosen = master == null ? DEFAULT_MASTER : master;
+                String problem = SparkMasters.problem(chosen, SparkEngines::clusterManagerTakes);
+                if (problem != null) {
+                    throw new UsageError(problem);
+                }
+                return new RunConfig.EngineChoice("spark", chosen, sparkConf, partitions);
             }
             default -> throw new UsageError("--engine=" + engine + ": unknown engine (known: local, spark)");
         }

@@ -2,7 +2,10 @@ package dev.loomy.engine.spark;
 
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
@@ -30,6 +33,27 @@ public final class SparkEngines {
             Class.forName("org.apache.spark.SparkContext", false, SparkEngines.class.getClassLoader());
             return true;
         } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether a cluster manager on the class path takes {@code master} (yarn, k8s://..., or another
+     * of Spark's ExternalClusterManagers): Spark looks them up the same way, by ServiceLoader, when
+     * the context starts. False when Spark is not here.
+     */
+    public static boolean clusterManagerTakes(String master) {
+        ClassLoader loader = SparkEngines.class.getClassLoader();
+        try {
+            Class<?> type = Class.forName("org.apache.spark.scheduler.ExternalClusterManager", false, loader);
+            Method canCreate = type.getMethod("canCreate", String.class);
+            for (Object manager : ServiceLoader.load(type, loader)) {
+                if (Boolean.TRUE.equals(canCreate.invoke(manager, master))) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (ReflectiveOperationException | LinkageError | ServiceConfigurationError e) {
             return false;
         }
     }

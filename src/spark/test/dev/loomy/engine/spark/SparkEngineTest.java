@@ -147,6 +147,21 @@ class SparkEngineTest {
     }
 
     @Test
+    void aMasterThatSparkCannotParseIsRefusedBeforeAnyWork() {
+        Run bogus = run("--engine=spark", "--master=bogus", "-o", dir.resolve("out").toString(), input.toString());
+        Run yarn = run("--engine=spark", "--master=yarn", "-o", dir.resolve("out").toString(), input.toString());
+
+        assertThat(bogus.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bogus.err().lines()).singleElement().asString()
+                .startsWith("loomy: --master=bogus: not a master URL that Spark takes (local, local[N], ");
+        // Spark's core has no YARN cluster manager: Spark would say only that it cannot parse "yarn".
+        assertThat(yarn.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(yarn.err().lines()).singleElement().asString()
+                .startsWith("loomy: --master=yarn: needs Spark's YARN support");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void reproducibleIsRefusedBeforeAnyWork() {
         Run spark = run("--engine=spark", "--master=local[1]", "--reproducible", "-o", dir.resolve("out").toString(),
                 input.toString());
