@@ -45,6 +45,7 @@ public final class SparkEngine implements Engine {
     private final FailureLog failures;
     private final RunListener listener;
     private final PrintStream err;
+    private boolean saidStopped;
 
     public SparkEngine(RunControl control, FailureLog failures, RunListener listener, PrintStream err) {
         this.control = control;
@@ -56,25 +57,61 @@ public final class SparkEngine implements Engine {
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
         RunConfig.EngineChoice settings = config.engine();
+        String master = settings.master();
+        String unreachable = MasterProbe.unreachable(master, MasterProbe.CONNECT_TIMEOUT_MILLIS);
+        if (unreachable != null) {
+            return allCrashed(config, "cannot reach the Spark master " + master + ": " + unreachable);
+        }
         JavaSparkContext spark;
         try {
             spark = new JavaSparkContext(conf(settings));
-        } catch (RuntimeException e) {
-            // A master that cannot be reached or parsed: every trial crashed, nothing was processed.
-            String reason = "Spark did not start at " + settings.master() + ": " + SparkRun.firstLine(e);
-            err.println("loomy: " + reason);
-            return config.trials().stream().map(t -> Measurement.crashed(t.strategy(), t.filter(),
-                    config.images().size(), config.measuring().warmups(), List.of(), reason).on("spark")).toList();
+        } catch (Exception e) {
+            // Scala throws SparkException, a checked exception, undeclared: every trial crashed, nothing was processed.
+            return allCrashed(config, "Spark did not start at " + master + ": " + SparkRun.firstLine(e));
         }
         try {
-            int cores = cores(spark, settings.master());
+            int cores = cores(spark, master);
             SparkRun runs = new SparkRun(spark, control, failures, listener);
             String json = config.withoutImages().toJson();
-            return Engine.eachTrial(config.trials(), control, trial -> measure(config, json, trial, runs, cores));
+            return Engine.eachTrial(config.trials(), control, trial -> {
+                if (spark.sc().isStopped()) {
+                    return crashed(config, trial, stopped(master));
+                }
+                try {
+                    return measure(config, json, trial, runs, cores);
+                } catch (IllegalStateException e) {
+                    // Spark stopped the context under the run (its master gave up on this application).
+                    if (!spark.sc().isStopped()) {
+                        throw e;
+                    }
+                    return crashed(config, trial, stopped(master));
+                }
+            });
         } finally {
             spark.stop();
             sweep(config);
         }
+    }
+
+    /** Every trial crashed before any was measured: said once, and a crashed row each. */
+    private List<Measurement> allCrashed(RunConfig config, String reason) {
+        err.println("loomy: " + reason);
+        return config.trials().stream().map(t -> crashed(config, t, reason)).toList();
+    }
+
+    private static Measurement crashed(RunConfig config, Trial trial, String reason) {
+        return Measurement.crashed(trial.strategy(), trial.filter(), config.images().size(),
+                config.measuring().warmups(), List.of(), reason).on("spark");
+    }
+
+    /** Why the trials left crashed once Spark stopped its context itself; said on the first call only. */
+    private String stopped(String master) {
+        String reason = "Spark stopped: the master " + master + " gave up on this application (Spark's log above says why)";
+        if (!saidStopped) {
+            err.println("loomy: " + reason);
+            saidStopped = true;
+        }
+        return reason;
     }
 
     /**
@@ -177,9 +214,13 @@ public final class SparkEngine implements Engine {
         if (!master.startsWith("local")) {
             long deadline = System.currentTimeMillis() + EXECUTOR_PATIENCE_MILLIS;
             // The driver counts among the executor infos.
+            // Spark stops the context itself when its standalone master never answers (3 tries, 20 s apart).
             while (spark.statusTracker().getExecutorInfos().length < 2 && System.currentTimeMillis() < deadline
-                    && !control.interrupted()) {
+                    && !control.interrupted() && !spark.sc().isStopped()) {
                 Thread.sleep(100);
+            }
+            if (spark.sc().isStopped()) {
+                return 1;
             }
             if (spark.statusTracker().getExecutorInfos().length < 2) {
                 err.println("loomy: no Spark executor has registered with " + master + " yet; "

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -159,6 +162,27 @@ class SparkEngineTest {
         assertThat(yarn.err().lines()).singleElement().asString()
                 .startsWith("loomy: --master=yarn: needs Spark's YARN support");
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void aStandaloneMasterThatCannotBeReachedIsACrashedRowSaidInOneLine() throws IOException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        String master = "spark://127.0.0.1:" + port;
+        long start = System.nanoTime();
+        Run spark = run("--engine=spark", "--master=" + master, "--strategy=loop", "--format=csv", "-o",
+                dir.resolve("out").toString(), input.toString());
+
+        // Spark's own client would try 3 times, 20 s apart, before it gave up.
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+        assertThat(spark.status()).isEqualTo(ExitCodes.CRASHED);
+        String reason = "cannot reach the Spark master " + master + ": Connection refused";
+        assertThat(spark.err().lines()).singleElement().asString().isEqualTo("loomy: " + reason);
+        assertThat(column(spark.out(), "outcome")).isEqualTo("crashed");
+        assertThat(column(spark.out(), "note")).isEqualTo(reason);
+        assertThat(column(spark.out(), "engine")).isEqualTo("spark");
     }
 
     @Test
