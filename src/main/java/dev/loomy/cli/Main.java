@@ -51,7 +51,10 @@ public final class Main {
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         commandLine.setParameterExceptionHandler((e, args) -> {
-            e.getCommandLine().getErr().println("loomy: " + e.getMessage() + " (see '"
+            // picocli builds a map option's KEY=VALUE message from its option description, which begins
+            // with "option" already: "Value for option option '--spark-conf' ...".
+            String message = e.getMessage().replace("Value for option option '", "Value for option '");
+            e.getCommandLine().getErr().println("loomy: " + message + " (see '"
                     + e.getCommandLine().getCommandName() + " --help')");
             return ExitCodes.USAGE;
         });

@@ -166,6 +166,15 @@ class LoomyCommandTest {
         assertThat(dir.resolve("x")).doesNotExist();
     }
 
+    @Test
+    void aSparkConfWithoutAnEqualsSignIsNamedOnce() {
+        Cli cli = Cli.run("--engine=spark", "--spark-conf=novalue", "-o", out("x"), input.toString());
+
+        assertUsage(cli, "loomy: Value for option '--spark-conf' (KEY=VALUE) should be in KEY=VALUE format but was "
+                + "novalue (see 'loomy --help')");
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+
     private static void assertUsage(Cli cli, String message) {
         assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err().lines().toList()).as(cli.err()).singleElement().asString().startsWith("loomy: ").contains(message);
