@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,8 +26,9 @@ import dev.loomy.results.MachineInfo;
  * row's key.
  *
  * @param source where it was read from, for messages
+ * @param engine where its rows were measured (local, spark), or null when its results do not say
  */
-public record Baseline(String source, int cores, String cpu, String jdk, List<RowTimes> rows) {
+public record Baseline(String source, int cores, String cpu, String jdk, String engine, List<RowTimes> rows) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -48,12 +51,17 @@ public record Baseline(String source, int cores, String cpu, String jdk, List<Ro
         List<String> scanned = new ArrayList<>();
         root.path("scanned").forEach(n -> scanned.add(n.asText()));
         List<RowTimes> rows = new ArrayList<>();
+        Set<String> engines = new TreeSet<>();
         for (JsonNode row : results) {
             rows.add(row(file, row, scanned));
+            if (row.path("engine").isTextual()) {
+                engines.add(row.get("engine").asText());
+            }
         }
         JsonNode machine = root.path("machine");
         return new Baseline(file.toString(), machine.path("cores").asInt(-1), machine.path("cpu").asText("unknown"),
-                machine.path("jdk").asText("unknown"), List.copyOf(rows));
+                machine.path("jdk").asText("unknown"), engines.isEmpty() ? null : String.join(", ", engines),
+                List.copyOf(rows));
     }
 
     private static RowTimes row(Path file, JsonNode row, List<String> scanned) throws BaselineException {
@@ -84,10 +92,11 @@ public record Baseline(String source, int cores, String cpu, String jdk, List<Ro
     }
 
     /**
-     * Why these figures may not be comparable: a line each for another machine (cores or CPU)
-     * and another JDK; none when both match.
+     * Why these figures may not be comparable: a line each for another machine (cores or CPU),
+     * another JDK and another engine ({@code engine}, where the rows compared were measured; null
+     * or a baseline that does not say: no line); none when all match.
      */
-    public List<String> differences(MachineInfo now) {
+    public List<String> differences(MachineInfo now, String engine) {
         List<String> lines = new ArrayList<>();
         if (cores != now.cores() || !Objects.equals(cpu, now.cpu())) {
             lines.add("baseline " + source + " was measured on another machine (" + cores + " cores, " + cpu
@@ -96,6 +105,11 @@ public record Baseline(String source, int cores, String cpu, String jdk, List<Ro
         }
         if (!Objects.equals(jdk, now.jdk())) {
             lines.add("baseline " + source + " was measured on another JDK (" + jdk + "; now " + now.jdk() + ")");
+        }
+        if (this.engine != null && engine != null && !this.engine.equals(engine)) {
+            // Spark adds a job's scheduling to every run, and its executors are other JVMs.
+            lines.add("baseline " + source + " was measured on another engine (" + this.engine + "; now " + engine
+                    + "): the comparison says as much about the engines as about loomy");
         }
         return lines;
     }

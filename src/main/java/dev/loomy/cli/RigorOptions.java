@@ -103,7 +103,8 @@ public final class RigorOptions {
      */
     static int finish(Checked checked, Results results, int status, boolean quiet, boolean human, PrintStream err) {
         if (checked.baseline() != null && !quiet) {
-            checked.baseline().differences(results.machine()).forEach(d -> err.println("loomy: warning: " + d));
+            checked.baseline().differences(results.machine(), results.engine())
+                    .forEach(d -> err.println("loomy: warning: " + d));
         }
         if (!human && !quiet) {
             // The table and markdown say these under the row or the table; csv and json have only a column for them.

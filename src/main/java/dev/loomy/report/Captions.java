@@ -76,7 +76,7 @@ public final class Captions {
 
     /**
      * Lines about the statistics' worth, the baseline and the profilers: fewer than 3 runs, the
-     * baseline compared with (and whether it comes from another machine or JDK), what was profiled.
+     * baseline compared with (and whether it comes from another machine, JDK or engine), what was profiled.
      */
     static List<String> rigor(Results results) {
         List<String> lines = new ArrayList<>();
@@ -94,7 +94,7 @@ public final class Captions {
         if (results.baseline() != null) {
             lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when "
                     + "Welch's t-test at 5% tells the two mean times apart, outlying runs left out.");
-            lines.addAll(results.baseline().differences(results.machine()).stream()
+            lines.addAll(results.baseline().differences(results.machine(), results.engine()).stream()
                     .map(d -> "Warning: " + d + ".").toList());
         }
         TreeSet<String> kinds = new TreeSet<>();

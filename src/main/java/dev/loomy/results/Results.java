@@ -61,6 +61,11 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
         return key;
     }
 
+    /** Where the measurements were made (local, spark: one engine a run), or null when there are none. */
+    public String engine() {
+        return measurements.isEmpty() ? null : measurements.get(0).engine();
+    }
+
     /** How many images each run covered (every measurement covers the same), or 0. */
     public int images() {
         return measurements.isEmpty() ? 0 : measurements.get(0).images();

@@ -147,11 +147,22 @@ class BaselineTest {
 
     @Test
     void anotherMachineOrJdkIsSaid() throws Exception {
-        assertThat(Baseline.read(results(SAME_MACHINE)).differences(HERE)).isEmpty();
+        assertThat(Baseline.read(results(SAME_MACHINE)).differences(HERE, "local")).isEmpty();
         Baseline other = Baseline.read(results("{\"cores\": 16, \"cpu\": \"Intel Xeon\", \"jdk\": \"Oracle 21.0.2\"}"));
-        assertThat(other.differences(HERE)).hasSize(2);
-        assertThat(other.differences(HERE).get(0)).contains("another machine", "16 cores, Intel Xeon", "now 2 cores, AMD EPYC");
-        assertThat(other.differences(HERE).get(1)).contains("another JDK", "Oracle 21.0.2", "25.0.3");
+        assertThat(other.differences(HERE, "local")).hasSize(2);
+        assertThat(other.differences(HERE, "local").get(0)).contains("another machine", "16 cores, Intel Xeon", "now 2 cores, AMD EPYC");
+        assertThat(other.differences(HERE, "local").get(1)).contains("another JDK", "Oracle 21.0.2", "25.0.3");
+    }
+
+    @Test
+    void anotherEngineIsSaidAndABaselineThatDoesNotNameOneIsTakenAsIs() throws Exception {
+        String spark = "{\"strategy\": \"loop\", \"filter\": \"NoOp\", \"engine\": \"spark\", "
+                + "\"images_per_sec\": 10, \"raw_runs\": []}";
+        Baseline onSpark = Baseline.read(results(SAME_MACHINE, spark));
+        assertThat(onSpark.differences(HERE, "spark")).isEmpty();
+        assertThat(onSpark.differences(HERE, "local")).singleElement().asString()
+                .contains("another engine (spark; now local)");
+        assertThat(Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 10, 100))).differences(HERE, "spark")).isEmpty();
     }
 
     @Test

@@ -85,6 +85,21 @@ class RigorTest {
     }
 
     @Test
+    void aBaselineMeasuredOnAnotherEngineIsComparedWithAWarning() throws Exception {
+        Path spark = Files.writeString(dir.resolve("spark.json"), "{\"machine\": {}, \"results\": [{\"strategy\": "
+                + "\"loop\", \"filter\": \"NoOp\", \"engine\": \"spark\", \"images_per_sec\": 100, "
+                + "\"raw_runs\": [{\"wall_ms\": 40}]}]}");
+        Cli cli = Cli.run("-s", "loop", "--no-write", "--no-fork", "--baseline=" + spark, input.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        String warning = "baseline " + spark + " was measured on another engine (spark; now local): the comparison "
+                + "says as much about the engines as about loomy";
+        assertThat(cli.err()).contains("loomy: warning: " + warning);
+        // The table's caption, wrapped at spaces.
+        assertThat(cli.out().replace("\n", " ")).contains("Warning: " + warning + ".");
+    }
+
+    @Test
     void aSavedBaselineIsFoundByNameUnderLoomyHome() throws Exception {
         Path home = dir.resolve("home");
         LoomyProcess save = LoomyProcess.start(Files.createDirectories(dir.resolve("save")), Map.of("LOOMY_HOME", home.toString()),
