@@ -74,8 +74,9 @@ final class GuidedFilter {
         int ringRows = Math.min(rows, r);
         Workspace workspace = idle.take();
         if (workspace == null || workspace.cols < cols || workspace.ringRows < ringRows) {
-            workspace = new Workspace(Math.max(cols, workspace == null ? 0 : workspace.cols),
-                    Math.max(ringRows, workspace == null ? 0 : workspace.ringRows));
+            // This image's size, not the larger of it and the last: a wide strip then a tall image
+            // would otherwise hold rows as wide as the one and as many as the other.
+            workspace = new Workspace(cols, ringRows);
         }
         try {
             workspace.run(i, p, q, rows, cols);

@@ -84,6 +84,23 @@ class GuidedFilterTest {
     }
 
     @Test
+    void aWideImageThenATallOneHoldsWhatTheTallOneNeedsOnly() {
+        try (MatScope scope = new MatScope()) {
+            GuidedFilter filter = new GuidedFilter(400, 0.01);
+            Mat wide = randomGuide(20, 400, scope);
+            Mat tall = randomGuide(400, 20, scope);
+            Mat q = scope.mat();
+            filter.apply(wide, localMax(wide, 3, scope), q);
+            Mat tallInput = localMax(tall, 3, scope);
+
+            long allocated = Allocated.bytesDuring(() -> filter.apply(tall, tallInput, q));
+
+            // 400 rows of 20-wide row sums, not 400 rows as wide as the last image's (7.7 MB).
+            assertThat(allocated).isLessThan(2 * filter.workingBytes(20, 400));
+        }
+    }
+
+    @Test
     void refusesABoxWhoseNormalisationOverflows() {
         assertThatIllegalArgumentException().isThrownBy(() -> new GuidedFilter(GuidedFilter.MAX_R + 1, 0.01))
                 .withMessageContaining("1..46340");
