@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.StreamSupport;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -73,10 +74,9 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
             scan.put(option, row.path(option).asText());
         }
         RowKey key = new RowKey(row.get("strategy").asText(), row.get("filter").asText(), scan);
-        double[] walls = new double[row.path("raw_runs").size()];
-        for (int i = 0; i < walls.length; i++) {
-            walls[i] = row.path("raw_runs").get(i).path("wall_ms").asDouble(Double.NaN);
-        }
+        // A run without a usable time (hand-edited, or from another tool) is left out, not compared as NaN.
+        double[] walls = StreamSupport.stream(row.path("raw_runs").spliterator(), false)
+                .mapToDouble(run -> run.path("wall_ms").asDouble(Double.NaN)).filter(Double::isFinite).toArray();
         JsonNode perSec = row.path("images_per_sec");
         return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN, walls);
     }

@@ -24,8 +24,12 @@ public record RowComparison(RowKey key, double baselineImagesPerSec, double chan
         if (now.length < 2 || baseline.length < 2) {
             return Verdict.UNKNOWN;
         }
-        MeanDifference d = MeanDifference.of(Sample.of(Sample.withoutOutliers(now)),
-                Sample.of(Sample.withoutOutliers(baseline)));
+        double[] nowKept = Sample.withoutOutliers(now);
+        double[] baselineKept = Sample.withoutOutliers(baseline);
+        if (nowKept.length < 2 || baselineKept.length < 2) {
+            return Verdict.UNKNOWN;
+        }
+        MeanDifference d = MeanDifference.of(Sample.of(nowKept), Sample.of(baselineKept));
         if (d.ciLow() > 0) {
             return Verdict.REGRESSED;
         }

@@ -85,8 +85,10 @@ public final class Benchmark {
             if (run.interrupted()) {
                 // A partial run's time says nothing comparable; it is kept only when there is nothing else,
                 // and then the figures are over the images it finished. The note follows the outcome's word.
-                String note = "during run " + (counted.size() + 1) + ", which is not counted";
-                if (counted.isEmpty()) {
+                String note = warmup ? "during warm-up " + (i + 1) + ", before any counted run"
+                        : "during run " + (counted.size() + 1) + ", which is not counted";
+                // A warm-up's time is the JIT's, never a measurement.
+                if (counted.isEmpty() && !warmup) {
                     counted.add(run);
                     note = "after " + (run.done() + run.failed()) + " of " + images + " images; the figures cover those";
                 }

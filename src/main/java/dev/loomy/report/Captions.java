@@ -128,7 +128,9 @@ public final class Captions {
         // An automatic count that hit its cap stops short of its precision: said, not hidden in the runs column.
         List<String> stopped = new ArrayList<>();
         for (Summary s : results.summaries()) {
-            String shortfall = s.time() == null || s.measurement().outcome() == Outcome.INTERRUPTED ? null
+            // Only a row that ran to its end stopped at the cap; an interrupt or a crash stopped it sooner.
+            Outcome outcome = s.measurement().outcome();
+            String shortfall = s.time() == null || (outcome != Outcome.OK && outcome != Outcome.FAILED_IMAGES) ? null
                     : AutoRepeat.shortfall(s.time());
             if (shortfall != null) {
                 Measurement m = s.measurement();

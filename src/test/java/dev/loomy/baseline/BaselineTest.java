@@ -120,6 +120,19 @@ class BaselineTest {
     }
 
     @Test
+    void runsWithoutAUsableTimeAreLeftOut() throws Exception {
+        String edited = row("loop", "NoOp", 100, 1000, 1010, 990).replace("{\"wall_ms\": 990.0}", "{\"wall_ms\": \"n/a\"}")
+                .replace("]}", ", {}]}");
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, edited));
+        assertThat(baseline.compare(List.of(now("loop", "NoOp", 50, 2000, 2010, 1990))).get(0).verdict())
+                .isEqualTo(Verdict.REGRESSED);
+        Baseline none = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 1000)
+                .replace("{\"wall_ms\": 1000.0}", "{\"wall_ms\": null}, {}")));
+        assertThat(none.compare(List.of(now("loop", "NoOp", 50, 2000, 2010, 1990))).get(0).verdict())
+                .isEqualTo(Verdict.UNKNOWN);
+    }
+
+    @Test
     void theLimitCountsOnlyRegressionsLargerThanIt() throws Exception {
         Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 100, 1000, 1001, 999)));
         RowComparison c = baseline.compare(List.of(now("loop", "NoOp", 90, 1111, 1112, 1110))).get(0);

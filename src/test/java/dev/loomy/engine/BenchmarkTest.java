@@ -56,4 +56,16 @@ class BenchmarkTest {
         assertThat(m.imagesFinished()).isEqualTo(10);
         assertThat(m.note()).isEqualTo("during run 3, which is not counted");
     }
+
+    @Test
+    void anInterruptDuringAWarmUpCountsNoRun() throws Exception {
+        RunControl control = new RunControl();
+        Measurement m = Benchmark.measure("loop", "NoOp", 10, 1, 3, MeasureSettings.DEFAULT, null, control, label -> {
+            control.interrupt();
+            return run(6, true);
+        });
+        assertThat(m.outcome()).isEqualTo(Outcome.INTERRUPTED);
+        assertThat(m.runs()).as("a warm-up's time is never a measurement").isEmpty();
+        assertThat(m.note()).isEqualTo("during warm-up 1, before any counted run");
+    }
 }

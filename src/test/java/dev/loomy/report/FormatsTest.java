@@ -209,6 +209,12 @@ class FormatsTest {
         Results counted = new Results(List.of(loop), SampleResults.MACHINE, SampleResults.options("30", "local", null),
                 false, true);
         assertThat(render(new TableFormat(), counted)).doesNotContain("stopped short");
+        // A row that crashed after a few runs did not stop at the cap.
+        Measurement crashed = new Measurement("threads", "NoOp", 4, 1,
+                List.of(SampleResults.run(50, 4), SampleResults.run(150, 4)), Outcome.CRASHED, "out of memory");
+        Results withCrash = new Results(List.of(crashed), SampleResults.MACHINE, SampleResults.options("auto", "local", null),
+                false, true);
+        assertThat(render(new TableFormat(), withCrash)).doesNotContain("stopped short");
     }
 
     @Test
