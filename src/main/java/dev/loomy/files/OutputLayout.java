@@ -5,8 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where each output image goes.
@@ -133,23 +135,32 @@ public final class OutputLayout {
      */
     public void checkNotAnOutput(String what, Path file, List<ImageFile> images, List<String> filters,
             List<String> strategies) throws InputProblem {
-        Path target = canonical(file);
-        Path out = canonical(root);
-        if (!target.startsWith(out) || target.equals(out)) {
+        // Compared below the output folder, where every output's path is the layout's alone: both as
+        // written and with links resolved, so that a link in either path does not hide the clash.
+        Set<Path> below = new HashSet<>();
+        for (Path[] pair : List.of(new Path[] {canonical(file), canonical(root)},
+                new Path[] {file.toAbsolutePath().normalize(), root.toAbsolutePath().normalize()})) {
+            Path target = pair[0];
+            Path out = pair[1];
+            if (!target.startsWith(out) || target.equals(out)) {
+                continue;
+            }
+            Path relative = out.relativize(target);
+            if (!perRun) {
+                below.add(relative);
+            } else if (relative.getNameCount() > 2 && filters.contains(relative.getName(0).toString())
+                    && strategies.contains(relative.getName(1).toString())) {
+                below.add(relative.subpath(2, relative.getNameCount()));
+            }
+        }
+        if (below.isEmpty()) {
             return;
         }
-        // Compared below the output folder, where every output's path is the layout's alone.
-        Path relative = out.relativize(target);
+        // One look per image, whatever the number of runs.
         for (ImageFile image : images) {
-            Path imageRelative = format.apply(image.relative());
-            for (String filter : perRun ? filters : filters.subList(0, Math.min(1, filters.size()))) {
-                for (String strategy : perRun ? strategies : strategies.subList(0, Math.min(1, strategies.size()))) {
-                    Path output = perRun ? Path.of(filter, strategy).resolve(imageRelative) : imageRelative;
-                    if (output.normalize().equals(relative)) {
-                        throw new InputProblem(what + ": is where the output of " + Names.shown(image.path())
-                                + " goes, which it would replace: choose another path");
-                    }
-                }
+            if (below.contains(format.apply(image.relative()).normalize())) {
+                throw new InputProblem(what + ": is where the output of " + Names.shown(image.path())
+                        + " goes, which it would replace: choose another path");
             }
         }
     }

@@ -100,6 +100,23 @@ class ReportPathsTest {
     }
 
     @Test
+    void aChartOntoAnOutputImageThroughALinkedRunFolderIsRefused() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 1, 8, 8);
+        Path out = dir.resolve("out");
+        // An earlier run's folder that is a link: the image goes through it, and so would the chart.
+        Files.createDirectories(out.resolve("kept/pool"));
+        Files.createSymbolicLink(out.resolve("NoOp"), out.resolve("kept"));
+        String option = "--chart=" + out.resolve("NoOp/pool/img00.png");
+
+        Run run = Run.of("--strategy=loop,pool", "--no-fork", "-o", out.toString(), option, in.toString());
+
+        assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains(option + ": ").contains("output of " + in.resolve("img00.png"));
+        assertThat(out.resolve("kept/pool")).isEmptyDirectory();
+    }
+
+    @Test
     void aChartInTheOutputFolderThatTheRunMakesIsWritten() throws Exception {
         Path out = dir.resolve("out");
 
