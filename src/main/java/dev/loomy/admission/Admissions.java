@@ -49,8 +49,9 @@ public final class Admissions {
         }
         return made.computeIfAbsent(filter, f -> {
             if (headers == null) {
-                headers = ImageHeaders.probe(images, stop);
+                // Read first: the probe's own garbage, not yet collected, would count as heap in use.
                 memory = AvailableMemory.now();
+                headers = ImageHeaders.probe(images, stop);
             }
             Admission admission = limit.admission(f, headers, parallelism, memory);
             notes.accept(admission.description());
