@@ -20,7 +20,8 @@ public final class SelectionOptions {
     List<String> strategies;
 
     @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F", defaultValue = "NoOp",
-            description = "NoOp, Cartoon2, ALTMRetinex or a name from filters.yaml, in any case; "
+            description = "NoOp, Cartoon2, ALTMRetinex, a catalogue filter (loomy filters lists them) "
+                    + "or a name from filters.yaml, in any case; "
                     + "a comma list runs several (default: ${DEFAULT-VALUE})")
     List<String> filters;
 
