@@ -138,21 +138,8 @@ public final class OutputLayout {
         // Compared below the output folder, where every output's path is the layout's alone: both as
         // written and with links resolved, so that a link in either path does not hide the clash.
         Set<Path> below = new HashSet<>();
-        for (Path[] pair : List.of(new Path[] {canonical(file), canonical(root)},
-                new Path[] {file.toAbsolutePath().normalize(), root.toAbsolutePath().normalize()})) {
-            Path target = pair[0];
-            Path out = pair[1];
-            if (!target.startsWith(out) || target.equals(out)) {
-                continue;
-            }
-            Path relative = out.relativize(target);
-            if (!perRun) {
-                below.add(relative);
-            } else if (relative.getNameCount() > 2 && filters.contains(relative.getName(0).toString())
-                    && strategies.contains(relative.getName(1).toString())) {
-                below.add(relative.subpath(2, relative.getNameCount()));
-            }
-        }
+        addImagePart(below, canonical(file), canonical(root), filters, strategies);
+        addImagePart(below, file.toAbsolutePath().normalize(), root.toAbsolutePath().normalize(), filters, strategies);
         if (below.isEmpty()) {
             return;
         }
@@ -162,6 +149,24 @@ public final class OutputLayout {
                 throw new InputProblem(what + ": is where the output of " + Names.shown(image.path())
                         + " goes, which it would replace: choose another path");
             }
+        }
+    }
+
+    /**
+     * Adds to {@code parts} the path {@code target} has below the output folder {@code out},
+     * without the run's folders: where an output image of that path would go. Nothing when it
+     * lies outside, or in no run's folder.
+     */
+    private void addImagePart(Set<Path> parts, Path target, Path out, List<String> filters, List<String> strategies) {
+        if (!target.startsWith(out) || target.equals(out)) {
+            return;
+        }
+        Path relative = out.relativize(target);
+        if (!perRun) {
+            parts.add(relative);
+        } else if (relative.getNameCount() > 2 && filters.contains(relative.getName(0).toString())
+                && strategies.contains(relative.getName(1).toString())) {
+            parts.add(relative.subpath(2, relative.getNameCount()));
         }
     }
 
@@ -179,11 +184,19 @@ public final class OutputLayout {
                     + IoReasons.ofCreating(e) + "): choose another with -o");
         }
         try {
-            Files.delete(Files.createTempFile(absolute, ".loomy-probe", ".tmp"));
+            probe(absolute);
         } catch (IOException e) {
             throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
                     + ": choose another with -o");
         }
+    }
+
+    /**
+     * Creates and deletes a file in {@code folder}: whether it takes new files, which a look at
+     * its permissions misses (a read-only mount, a file system such as /proc).
+     */
+    public static void probe(Path folder) throws IOException {
+        Files.delete(Files.createTempFile(folder, ".loomy-probe", ".tmp"));
     }
 
     /** The absolute, link-resolved form of {@code path}, for the part of it that exists. */

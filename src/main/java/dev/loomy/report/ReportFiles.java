@@ -87,7 +87,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
                 continue;
             }
             try {
-                Files.delete(Files.createTempFile(folder, ".loomy-probe", ".tmp"));
+                OutputLayout.probe(folder);
             } catch (IOException e) {
                 throw new IllegalArgumentException(file.option() + "=" + Names.shown(file.path()) + ": cannot be written: "
                         + IoReasons.ofCreating(e));
