@@ -78,6 +78,14 @@ final class HistogramMedian {
         private final long[] odds = new long[16];
         private final int[] taken = new int[16];
 
+        /**
+         * The bytes a workspace's arrays take for a {@code cols x rows} image and aperture {@code k}:
+         * the pixels in and out, a byte each, and the fine and coarse counts of every padded column.
+         */
+        static long bytesFor(int cols, int rows, int k) {
+            return 2L * cols * rows + (16L + 1) * Long.BYTES * (cols + 2L * (k / 2));
+        }
+
         /** The bytes its arrays hold. */
         long bytes() {
             return 2L * in.length + Long.BYTES * ((long) fine.length + coarse.length);

@@ -27,15 +27,11 @@ final class Median {
     }
 
     /**
-     * The Java heap {@link #blur} holds for a {@code width x height} image: the pixels in and out, a
-     * byte each, and the column histograms ({@link HistogramMedian.Workspace#bytes}); none where
-     * OpenCV computes it.
+     * The Java heap {@link #blur} holds for a {@code width x height} image ({@link
+     * HistogramMedian.Workspace#bytesFor}); none where OpenCV computes it.
      */
     static long heapBytes(int width, int height, int ksize) {
-        if (ksize != JAVA_APERTURE) {
-            return 0;
-        }
-        return 2L * width * height + (16L + 1) * Long.BYTES * (width + 2L * (ksize / 2));
+        return ksize == JAVA_APERTURE ? HistogramMedian.Workspace.bytesFor(width, height, ksize) : 0;
     }
 
     /** The median-blurred {@code src} (8-bit, one channel), a Mat registered with {@code scope}. */

@@ -35,9 +35,12 @@ final class Workspaces<W> {
 
     /** Keeps {@code workspace} ({@code bytes} large) for a later call, if there is room for it. */
     void giveBack(W workspace, long bytes) {
-        if (bytes <= MAX_KEPT_BYTES && kept.incrementAndGet() <= limit) {
+        if (bytes > MAX_KEPT_BYTES) {
+            return;
+        }
+        if (kept.incrementAndGet() <= limit) {
             idle.offer(workspace);
-        } else if (bytes <= MAX_KEPT_BYTES) {
+        } else {
             kept.decrementAndGet();
         }
     }
