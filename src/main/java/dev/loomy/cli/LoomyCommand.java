@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
+import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.MarkdownFormat;
 import dev.loomy.report.ProgressBars;
@@ -88,9 +89,12 @@ public final class LoomyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // The output folder, or its outermost parent, when this run makes it.
+        Path made = null;
         try {
             ConfigBuilder builder = new ConfigBuilder(this, w -> err.println("loomy: " + w));
             RunConfig config = builder.build();
+            made = config.layout() == null ? null : OutputLayout.firstMissing(config.layout().root());
             ConfigBuilder.prepareOutputs(config);
             RunConfig.Reporting reporting = config.reporting();
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
@@ -110,6 +114,9 @@ public final class LoomyCommand implements Callable<Integer> {
             e.print(err);
             return ExitCodes.USAGE;
         } finally {
+            if (made != null) {
+                OutputLayout.deleteIfNoFiles(made);
+            }
             out.flush();
             err.flush();
         }

@@ -1,7 +1,9 @@
 package dev.loomy.files;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Where each output image goes.
@@ -188,6 +191,38 @@ public final class OutputLayout {
         } catch (IOException e) {
             throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
                     + ": choose another with -o");
+        }
+    }
+
+    /**
+     * The outermost folder on {@code folder}'s path that does not exist yet, the first that
+     * {@link #prepare} makes; null when {@code folder} exists (or is a link, even a broken one).
+     */
+    public static Path firstMissing(Path folder) {
+        Path missing = null;
+        for (Path p = folder.toAbsolutePath().normalize(); p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS);
+                p = p.getParent()) {
+            missing = p;
+        }
+        return missing;
+    }
+
+    /**
+     * Deletes {@code folder} and the folders below it when none of them holds anything else:
+     * a run that wrote nothing leaves no folder it made. A file, a link or a folder that
+     * cannot be read or deleted keeps it all.
+     */
+    public static void deleteIfNoFiles(Path folder) {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            List<Path> found = walk.toList();
+            if (found.stream().allMatch(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+                // Deepest first: the walk lists a folder before what it holds.
+                for (Path p : found.reversed()) {
+                    Files.delete(p);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // Something appeared or could not be read: what is left stays, as it is.
         }
     }
 

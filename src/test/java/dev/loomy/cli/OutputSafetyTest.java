@@ -132,4 +132,35 @@ class OutputSafetyTest {
             assertThat(Files.getLastModifiedTime(input)).isEqualTo(modified.get(input));
         }
     }
+
+    @Test
+    void aRunThatWritesNoImageLeavesNoFolderItMade() throws Exception {
+        Path in = dir.resolve("in");
+        Files.createDirectories(in);
+        Files.writeString(in.resolve("notes.jpg"), "not a photo");
+        Path out = dir.resolve("new/out");
+
+        Cli cli = Cli.run("--strategy=loop,virtual", "-o", out.toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(dir.resolve("new")).doesNotExist();
+        assertThat(in.resolve("notes.jpg")).hasContent("not a photo");
+    }
+
+    @Test
+    void anOutputFolderThatWasThereStaysAndSoDoesOneWithAReport() throws Exception {
+        Path in = dir.resolve("in");
+        Files.createDirectories(in);
+        Files.writeString(in.resolve("notes.jpg"), "not a photo");
+        Path there = Files.createDirectories(dir.resolve("there"));
+        Path made = dir.resolve("made");
+
+        Cli kept = Cli.run("-o", there.toString(), in.toString());
+        Cli reported = Cli.run("-o", made.toString(), "--report=" + made.resolve("report.csv"), in.toString());
+
+        assertThat(kept.status()).as(kept.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(there).isEmptyDirectory();
+        assertThat(reported.status()).as(reported.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(files(made)).containsExactly(made.resolve("report.csv"));
+    }
 }
