@@ -53,6 +53,11 @@ final class TimedImageJob implements ImageJob {
     }
 
     @Override
+    public boolean stopping() {
+        return control.stopping();
+    }
+
+    @Override
     public void run() {
         ImageTiming.Status outcome;
         if (control.stopping()) {

@@ -20,6 +20,9 @@ public final class ForkJoinStrategy implements Strategy {
     public void run(List<? extends ImageJob> jobs, int parallelism) {
         try (ForkJoinPool pool = new ForkJoinPool(parallelism)) {
             for (ImageJob job : jobs) {
+                if (job.stopping()) {
+                    break;
+                }
                 pool.execute(job.submitted());
             }
         }

@@ -14,4 +14,13 @@ public interface ImageJob extends Runnable {
 
     /** As {@link #submitted()}, also naming the group of images the job belongs to (its lane). */
     ImageJob submitted(String lane);
+
+    /**
+     * Whether the run is stopping. A job would then only mark itself skipped, as one never handed
+     * over counts: a strategy hands over none from there on, so that a stop ends in a moment
+     * however many images are left (a thread started for each took seconds per 10,000).
+     */
+    default boolean stopping() {
+        return false;
+    }
 }

@@ -18,6 +18,9 @@ public final class LoopStrategy implements Strategy {
     @Override
     public void run(List<? extends ImageJob> jobs, int parallelism) {
         for (ImageJob job : jobs) {
+            if (job.stopping()) {
+                break;
+            }
             job.submitted().run();
         }
     }

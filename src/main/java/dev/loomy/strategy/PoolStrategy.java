@@ -22,6 +22,9 @@ public final class PoolStrategy implements Strategy {
         // close() waits for every submitted task to finish.
         try (ExecutorService pool = Executors.newFixedThreadPool(parallelism, Thread.ofPlatform().name("loomy-pool-", 0).factory())) {
             for (ImageJob job : jobs) {
+                if (job.stopping()) {
+                    break;
+                }
                 pool.execute(job.submitted());
             }
         }

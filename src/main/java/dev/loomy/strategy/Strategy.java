@@ -12,7 +12,8 @@ public interface Strategy {
     String description();
 
     /**
-     * Runs every job exactly once and returns when all have finished.
+     * Runs every job once and returns when all have finished; hands over no more once a job says
+     * the run is {@linkplain ImageJob#stopping stopping}.
      *
      * @param parallelism the pool size or ForkJoin parallelism; strategies without a pool ignore it
      */

@@ -40,6 +40,9 @@ public final class ThreadsStrategy implements Strategy {
         Thread.Builder builder = Thread.ofPlatform().name("loomy-image-", 0);
         try {
             for (ImageJob job : jobs) {
+                if (job.stopping()) {
+                    break;
+                }
                 ImageJob ready = job.submitted();
                 live.acquire();
                 try {

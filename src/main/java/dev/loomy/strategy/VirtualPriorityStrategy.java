@@ -36,7 +36,9 @@ public final class VirtualPriorityStrategy implements Strategy {
             threads.add(thread);
         }
         // Stamped before start, so both halves count from the same moment; started in order.
-        threads.forEach(Thread::start);
+        for (int i = 0; i < threads.size() && !jobs.get(i).stopping(); i++) {
+            threads.get(i).start();
+        }
         for (Thread thread : threads) {
             thread.join();
         }

@@ -25,6 +25,9 @@ public final class VirtualStrategy implements Strategy {
     public void run(List<? extends ImageJob> jobs, int parallelism) {
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomy-virtual-", 0).factory())) {
             for (ImageJob job : jobs) {
+                if (job.stopping()) {
+                    break;
+                }
                 executor.execute(job.submitted());
             }
         }

@@ -56,6 +56,31 @@ class StrategiesTest {
 
     @ParameterizedTest
     @MethodSource("strategies")
+    void handsOverNoJobOnceTheRunIsStopping(Strategy strategy) throws Exception {
+        // The run stops as job 50 comes up: a stop after thousands of images must not start
+        // thousands of threads only for each to mark its image skipped.
+        AtomicInteger asked = new AtomicInteger();
+        List<CountingJob> jobs = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            int index = i;
+            jobs.add(new CountingJob() {
+                @Override
+                public boolean stopping() {
+                    asked.incrementAndGet();
+                    return index >= 50;
+                }
+            });
+        }
+
+        strategy.run(jobs, 4);
+
+        assertThat(asked.get()).as("asked before handing over").isPositive();
+        assertThat(jobs.subList(0, 50)).allSatisfy(job -> assertThat(job.runs.get()).isEqualTo(1));
+        assertThat(jobs.subList(50, jobs.size())).allSatisfy(job -> assertThat(job.runs.get()).isZero());
+    }
+
+    @ParameterizedTest
+    @MethodSource("strategies")
     void runsEveryJobExactlyOnceAndStampsItsSubmission(Strategy strategy) throws Exception {
         List<CountingJob> jobs = jobs(101);
 
