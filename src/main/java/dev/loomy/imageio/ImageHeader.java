@@ -68,27 +68,35 @@ public record ImageHeader(long bytes, int width, int height) {
         }
     }
 
-    /** Follows the segments from SOI to the first SOF (a frame header: precision, height, width). */
+    /**
+     * Follows the segments from SOI to the first SOF (a frame header: precision, height, width).
+     * Stray bytes and fill bytes before a marker are skipped, as libjpeg skips them (with a
+     * warning): the frame it decodes is the one found here.
+     */
     private static int[] jpeg(Reader in) throws IOException {
         long at = 2;
-        for (ByteBuffer marker = in.at(at, 4); marker != null; marker = in.at(at, 4)) {
-            int code = marker.get(1) & 0xFF;
-            if ((marker.get(0) & 0xFF) != 0xFF || code == 0xDA || code == 0xD9) {
+        while (true) {
+            long code = in.first(in.first(at, true), false);
+            ByteBuffer marker = code < 0 ? null : in.at(code, 3);
+            if (marker == null) {
                 return null;
             }
-            if (code == 0xFF || code == 0x01 || (code >= 0xD0 && code <= 0xD7)) {
-                // A fill byte, or a marker without a length.
-                at += code == 0xFF ? 1 : 2;
+            int kind = marker.get(0) & 0xFF;
+            if (kind == 0xDA || kind == 0xD9) {
+                return null;
+            }
+            if (kind == 0x00 || kind == 0x01 || kind == 0xD8 || (kind >= 0xD0 && kind <= 0xD7)) {
+                // Not a marker (a stuffed zero), or a marker without a length.
+                at = code + 1;
                 continue;
             }
-            boolean frame = code >= 0xC0 && code <= 0xCF && code != 0xC4 && code != 0xC8 && code != 0xCC;
+            boolean frame = kind >= 0xC0 && kind <= 0xCF && kind != 0xC4 && kind != 0xC8 && kind != 0xCC;
             if (frame) {
-                ByteBuffer sof = in.at(at + 5, 4);
+                ByteBuffer sof = in.at(code + 4, 4);
                 return sof == null ? null : new int[] {sof.getShort(2) & 0xFFFF, sof.getShort(0) & 0xFFFF};
             }
-            at += 2 + (marker.getShort(2) & 0xFFFF);
+            at = code + 1 + (marker.getShort(1) & 0xFFFF);
         }
-        return null;
     }
 
     private static int[] bmp(ByteBuffer head) {
@@ -152,6 +160,29 @@ public record ImageHeader(long bytes, int width, int height) {
 
     /** Positioned reads of a few bytes. */
     record Reader(FileChannel channel) {
+
+        /**
+         * The position of the first byte from {@code position} on that is 0xFF ({@code ff}) or is
+         * not; -1 when the file ends first or {@code position} is -1.
+         */
+        long first(long position, boolean ff) throws IOException {
+            if (position < 0) {
+                return -1;
+            }
+            ByteBuffer buffer = ByteBuffer.allocate(512);
+            for (long at = position; ; at += buffer.limit()) {
+                buffer.clear();
+                if (channel.read(buffer, at) <= 0) {
+                    return -1;
+                }
+                buffer.flip();
+                for (int i = 0; i < buffer.limit(); i++) {
+                    if ((buffer.get(i) == (byte) 0xFF) == ff) {
+                        return at + i;
+                    }
+                }
+            }
+        }
 
         /** The {@code length} bytes at {@code position}, or null when the file ends first. */
         ByteBuffer at(long position, int length) throws IOException {

@@ -81,7 +81,7 @@ public class ImageReader {
             }
             // A JPEG cut short is left to OpenCV, which fills in the missing rows its own way.
             TurboJpeg.Decoded fast = verdict.format() == ImageFormat.JPEG && verdict.damage() == null
-                    ? decodeFast(encoded) : null;
+                    ? decodeFast(file, encoded) : null;
             image = fast != null ? fast.image() : Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
                 throw new ImageException(file, "cannot be decoded: " + (verdict.damage() != null ? verdict.damage()
@@ -117,15 +117,18 @@ public class ImageReader {
     /**
      * The JPEG in {@code encoded} decoded by libturbojpeg, or null when OpenCV is to decode it:
      * libturbojpeg is not loaded, the image has an EXIF orientation (which {@code imdecode}
-     * applies), is CMYK, or libturbojpeg refuses it (OpenCV then decides, as before).
+     * applies), is CMYK, or libturbojpeg refuses it (OpenCV then decides, as before). A frame
+     * beyond {@link dev.loomy.opencv.DecodeLimits} is refused for both.
      */
-    private static TurboJpeg.Decoded decodeFast(Mat encoded) {
+    private static TurboJpeg.Decoded decodeFast(Path file, Mat encoded) throws ImageException {
         TurboJpeg turbo = JpegCodec.turbo();
         if (turbo == null || !Exif.upright(EncodedBytes.of(encoded))) {
             return null;
         }
         try {
             return turbo.decode(encoded);
+        } catch (TurboJpeg.TooLargeException e) {
+            throw new ImageException(file, e.getMessage());
         } catch (TurboJpeg.TurboJpegException e) {
             return null;
         }

@@ -13,6 +13,8 @@ import com.sun.jna.ptr.PointerByReference;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 
+import dev.loomy.opencv.DecodeLimits;
+
 /**
  * JPEG through the system's libturbojpeg (libjpeg-turbo's TurboJPEG API, built with SIMD by
  * Debian), called through JNA: it decodes straight into a Mat's native memory and encodes from
@@ -112,6 +114,11 @@ final class TurboJpeg {
             if (colorspace.getValue() == TJCS_CMYK || colorspace.getValue() == TJCS_YCCK) {
                 return null;
             }
+            // The header was checked before the file was read; this is the frame libjpeg-turbo decodes.
+            String refusal = DecodeLimits.refusal(width.getValue(), height.getValue());
+            if (refusal != null) {
+                throw new TooLargeException(refusal);
+            }
             Mat image = new Mat(height.getValue(), width.getValue(), CvType.CV_8UC3);
             boolean done = false;
             try {
@@ -205,9 +212,16 @@ final class TurboJpeg {
     }
 
     /** What libturbojpeg said when it failed. */
-    static final class TurboJpegException extends Exception {
+    static class TurboJpegException extends Exception {
         TurboJpegException(String message) {
             super(message);
+        }
+    }
+
+    /** A frame beyond {@link DecodeLimits}: no decoder is to try it. */
+    static final class TooLargeException extends TurboJpegException {
+        TooLargeException(String refusal) {
+            super(refusal);
         }
     }
 }

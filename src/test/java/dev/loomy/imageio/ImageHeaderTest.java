@@ -75,4 +75,26 @@ class ImageHeaderTest {
         assertThat(ImageHeader.probe(text).pixels()).isEqualTo(text.toFile().length() * ImageHeader.PIXELS_PER_BYTE_GUESS);
         assertThat(ImageHeader.probe(dir.resolve("missing.png"))).isEqualTo(new ImageHeader(0, 0, 0));
     }
+
+    /** libjpeg skips stray bytes before a marker and decodes the frame after them: the probe must see that frame. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 600})
+    void findsTheFrameBehindStrayBytes(int stray) throws Exception {
+        OpenCv.load();
+        byte[] jpeg = FormatCheckTest.encode("jpg");
+        int sof = 2;
+        while (!((jpeg[sof] & 0xFF) == 0xFF && (jpeg[sof + 1] & 0xFF) == 0xC0)) {
+            sof += 2 + ((jpeg[sof + 2] & 0xFF) << 8 | (jpeg[sof + 3] & 0xFF));
+        }
+        byte[] bytes = new byte[jpeg.length + stray];
+        System.arraycopy(jpeg, 0, bytes, 0, sof);
+        Arrays.fill(bytes, sof, sof + stray, (byte) 0x17);
+        System.arraycopy(jpeg, sof, bytes, sof + stray, jpeg.length - sof);
+        Path file = write("stray.jpg", bytes);
+        Mat decoded = Imgcodecs.imread(file.toString());
+
+        assertThat(decoded.cols() + "x" + decoded.rows()).isEqualTo("97x61");
+        assertThat(ImageHeader.probe(file).dimensions()).isEqualTo("97x61");
+        decoded.release();
+    }
 }

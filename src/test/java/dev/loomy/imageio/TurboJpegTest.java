@@ -1,6 +1,7 @@
 package dev.loomy.imageio;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -106,6 +107,24 @@ class TurboJpegTest {
         Path plasma = GOLDEN_INPUTS.resolve("plasma-640x480.jpg");
         Mat encoded = new MatOfByte(Files.readAllBytes(plasma));
         assertIdentical(turbo.decode(encoded).image(), Imgcodecs.imread(plasma.toString()));
+    }
+
+    /** A frame beyond the decode limits is refused before any pixel memory is taken, whatever the probe saw. */
+    @Test
+    void refusesAFrameBeyondTheDecodeLimits() throws Exception {
+        byte[] jpeg = Files.readAllBytes(GOLDEN_INPUTS.resolve("plasma-640x480.jpg"));
+        int sof = 2;
+        while (!((jpeg[sof] & 0xFF) == 0xFF && (jpeg[sof + 1] & 0xFF) == 0xC0)) {
+            sof += 2 + ((jpeg[sof + 2] & 0xFF) << 8 | (jpeg[sof + 3] & 0xFF));
+        }
+        // Height and width, 20000 each: 400 megapixels, above the limit of 2^28.
+        jpeg[sof + 5] = jpeg[sof + 7] = (byte) (20000 >> 8);
+        jpeg[sof + 6] = jpeg[sof + 8] = (byte) (20000 & 0xFF);
+        MatOfByte encoded = new MatOfByte(jpeg);
+
+        assertThatThrownBy(() -> turbo.decode(encoded)).isInstanceOf(TurboJpeg.TooLargeException.class)
+                .hasMessageStartingWith("too large to decode: 20000x20000 is 400000000 pixels");
+        encoded.release();
     }
 
     static Stream<Arguments> images3() throws IOException {
