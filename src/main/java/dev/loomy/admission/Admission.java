@@ -126,7 +126,9 @@ public final class Admission {
                     images.release();
                 }
             };
-        } catch (InterruptedException | RuntimeException e) {
+        } catch (Throwable e) {
+            // An Error too (out of memory making the waiter or the permit): what was taken is given
+            // back, or the next trials of this filter would wait for it for ever.
             release(nativeBudget, nativeUnits);
             if (images != null) {
                 images.release();
