@@ -38,15 +38,16 @@ public final class Interrupts implements AutoCloseable {
     /** The exit status after an interrupt: 128 + SIGINT, as shells report it. */
     public static final int EXIT_STATUS = 130;
 
-    private static final Duration PATIENCE = Duration.ofSeconds(2);
-
     /**
      * How long after the first signal loomy may take to print its partial results and exit
      * before it stops at once: within the 3 seconds promised, with room for the exit itself.
      */
     static final Duration DEADLINE = Duration.ofMillis(2500);
 
-    /** Within the deadline: how long the writes under way may take to end before their files are deleted. */
+    /**
+     * How long the writes under way, and each child JVM killed, may take to end before their files
+     * are deleted: after the deadline, and after a second signal, which may come just before it.
+     */
     private static final Duration LAST_WRITES = Duration.ofMillis(300);
 
     private final RunControl control;
@@ -111,7 +112,7 @@ public final class Interrupts implements AutoCloseable {
             }
             return;
         }
-        stopAtOnce("SIG" + signal.getName() + " again", PATIENCE);
+        stopAtOnce("SIG" + signal.getName() + " again", LAST_WRITES);
     }
 
     /** Stops at once when the run has not ended by the deadline; closing this interrupts the wait. */
