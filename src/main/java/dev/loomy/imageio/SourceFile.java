@@ -121,23 +121,44 @@ public final class SourceFile {
 
     /** A copy of the first {@code used} bytes of {@code bytes} with room for {@code needed}, or more; {@code bytes} is released. */
     private static Mat grown(Mat bytes, int used, int needed) {
-        Mat bigger = new Mat((int) Math.min(Integer.MAX_VALUE, Math.max(needed, 2L * bytes.rows())), 1, CvType.CV_8UC1);
+        Mat bigger = null;
+        // Views hold a reference on their buffer: released here, or the old buffer lives until they are finalized.
+        Mat from = null;
+        Mat to = null;
         try {
+            bigger = new Mat((int) Math.min(Integer.MAX_VALUE, Math.max(needed, 2L * bytes.rows())), 1, CvType.CV_8UC1);
             if (used > 0) {
-                bytes.rowRange(0, used).copyTo(bigger.rowRange(0, used));
+                from = bytes.rowRange(0, used);
+                to = bigger.rowRange(0, used);
+                from.copyTo(to);
             }
-            return bigger;
+            Mat grown = bigger;
+            bigger = null;
+            return grown;
         } finally {
-            bytes.release();
+            release(from, to, bigger, bytes);
         }
     }
 
     /** The first {@code length} bytes of {@code bytes}, which is released: the file shrank while it was read. */
     private static Mat cut(Mat bytes, int length) {
+        Mat head = null;
         try {
-            return length == 0 ? new Mat() : bytes.rowRange(0, length).clone();
+            if (length == 0) {
+                return new Mat();
+            }
+            head = bytes.rowRange(0, length);
+            return head.clone();
         } finally {
-            bytes.release();
+            release(head, bytes);
+        }
+    }
+
+    private static void release(Mat... mats) {
+        for (Mat mat : mats) {
+            if (mat != null) {
+                mat.release();
+            }
         }
     }
 

@@ -82,6 +82,8 @@ final class HadoopImages {
 
     private Mat readUri(Path file, String uri) throws ImageException {
         org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(uri);
+        // Read whole but the stream failing to close: released here, not left to the collector.
+        Mat bytes = null;
         try {
             FileSystem fs = files.fileSystem(path);
             FileStatus status = fs.getFileStatus(path);
@@ -89,12 +91,19 @@ final class HadoopImages {
                 throw new ImageException(file, "is a folder, not an image file");
             }
             try (FSDataInputStream in = fs.open(path)) {
-                return SourceFile.read(file, Channels.newChannel(in), status.getLen());
+                bytes = SourceFile.read(file, Channels.newChannel(in), status.getLen());
             }
+            Mat read = bytes;
+            bytes = null;
+            return read;
         } catch (FileNotFoundException e) {
             throw new ImageException(file, "no longer exists (removed after the folder was walked)");
         } catch (IOException e) {
             throw new ImageException(file, "cannot be read: " + ImageException.oneLine(e));
+        } finally {
+            if (bytes != null) {
+                bytes.release();
+            }
         }
     }
 }
