@@ -37,6 +37,9 @@ public final class Cartoon extends CatalogueFilter {
      * @param blockSize  the adaptive threshold's neighbourhood, odd, 3 or more
      * @param c          what the threshold takes from the neighbourhood's mean
      */
+    /** The largest threshold block, as large as the blur's largest kernel. */
+    static final int MAX_BLOCK_SIZE = 255;
+
     public Cartoon(String name, int d, int sigmaColor, int sigmaSpace, int ksize, double maxValue, int blockSize, int c) {
         super(NAME, name, "smoothed colour with dark line art", "d", d, "sigmaColor", sigmaColor,
                 "sigmaSpace", sigmaSpace, "ksize", ksize, "maxValue", maxValue, "blockSize", blockSize, "C", c);
@@ -46,8 +49,10 @@ public final class Cartoon extends CatalogueFilter {
         this.sigmaSpace = requireRange(NAME, "sigmaSpace", sigmaSpace, 0, Integer.MAX_VALUE);
         this.ksize = requireRange(NAME, "ksize", ksize, 1, 255);
         this.maxValue = requireRange(NAME, "maxValue", maxValue, 0, true, 255);
-        if (blockSize < 3 || blockSize % 2 == 0) {
-            throw new IllegalArgumentException(NAME + ": blockSize must be odd and at least 3, not " + blockSize);
+        // OpenCV's box filter holds blockSize rows as wide as the image and blockSize more: unbounded,
+        // it took all the memory there was for one small image.
+        if (blockSize < 3 || blockSize > MAX_BLOCK_SIZE || blockSize % 2 == 0) {
+            throw new IllegalArgumentException(NAME + ": blockSize must be odd, 3.." + MAX_BLOCK_SIZE + ", not " + blockSize);
         }
         this.blockSize = blockSize;
         this.c = c;

@@ -64,6 +64,8 @@ class CatalogueFiltersTest {
         refused(() -> new HighContrast("h", -1), "alpha");
         refused(() -> new PixelSepia("p", 256, 30), "depth");
         refused(() -> new Cartoon("c", 13, 13, 7, 7, 255, 8, 2), "blockSize");
+        refused(() -> new Cartoon("c", 13, 13, 7, 7, 255, 257, 2), "blockSize");
+        refused(() -> new Cartoon("c", 13, 13, 7, 7, 255, Integer.MAX_VALUE, 2), "blockSize");
         refused(() -> new Cartoon("c", 0, 13, 7, 7, 255, 9, 2), "d");
         refused(() -> new Cartoon("c", 13, 13, 7, 0, 255, 9, 2), "ksize");
         refused(() -> new Cartoon("c", 13, 13, 7, 7, 300, 9, 2), "maxValue");
