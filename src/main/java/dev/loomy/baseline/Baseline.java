@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.results.MachineInfo;
+import dev.loomy.results.OptionsUsed;
 
 /**
  * Saved results to compare with: loomy's own json results ({@code --format=json},
@@ -29,7 +30,15 @@ import dev.loomy.results.MachineInfo;
  * @param source where it was read from, for messages
  * @param engine where its rows were measured (local, spark), or null when its results do not say
  */
-public record Baseline(String source, int cores, String cpu, String jdk, String engine, List<RowTimes> rows) {
+public record Baseline(String source, int cores, String cpu, String jdk, String engine, List<RowTimes> rows,
+        JsonNode options) {
+
+    /**
+     * The options that change what a run measures, beside the machine: a baseline made with
+     * others measured something else. (Scanned ones are part of each row's key instead.)
+     */
+    private static final List<String> MEASURED = List.of("io-latency", "no-write", "image-format", "parallelism",
+            "cv-threads", "max-in-flight", "fork", "reproducible", "strict");
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -62,7 +71,7 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
         JsonNode machine = root.path("machine");
         return new Baseline(file.toString(), machine.path("cores").asInt(-1), machine.path("cpu").asText("unknown"),
                 machine.path("jdk").asText("unknown"), engines.isEmpty() ? null : String.join(", ", engines),
-                List.copyOf(rows));
+                List.copyOf(rows), root.path("options"));
     }
 
     private static RowTimes row(Path file, JsonNode row, List<String> scanned) throws BaselineException {
@@ -78,26 +87,62 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
         double[] walls = StreamSupport.stream(row.path("raw_runs").spliterator(), false)
                 .mapToDouble(run -> run.path("wall_ms").asDouble(Double.NaN)).filter(Double::isFinite).toArray();
         JsonNode perSec = row.path("images_per_sec");
-        return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN, walls);
+        return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN, walls, row.path("images").asInt(0));
     }
 
-    /** The rows of {@code now} that this baseline has too, each compared with its own. */
+    /**
+     * The rows of {@code now} that this baseline has too, each compared with its own. A baseline
+     * row that finished no image (crashed, or interrupted at once) is no basis: not compared.
+     */
     public List<RowComparison> compare(List<RowTimes> now) {
         List<RowComparison> comparisons = new ArrayList<>();
         for (RowTimes row : now) {
-            rows.stream().filter(b -> b.key().equals(row.key())).findFirst()
+            rows.stream().filter(b -> b.key().equals(row.key()) && b.imagesPerSec() > 0).findFirst()
                     .ifPresent(b -> comparisons.add(RowComparison.of(row, b)));
         }
         return comparisons;
     }
 
+    /** An option's value as a user would type it. */
+    private static String shown(JsonNode value) {
+        if (value.isArray()) {
+            List<String> items = new ArrayList<>();
+            value.forEach(v -> items.add(v.asText()));
+            return items.isEmpty() ? "(none)" : String.join(",", items);
+        }
+        return value.isNull() || value.isMissingNode() ? "(none)" : value.asText();
+    }
+
     /**
-     * Why these figures may not be comparable: a line each for another machine (cores or CPU),
-     * another JDK and another engine ({@code engine}, where the rows compared were measured; null
-     * or a baseline that does not say: no line); none when all match.
+     * Why these figures may not be comparable: a line each for other counts of images a run
+     * ({@code images}; 0: not known), other options that change what is measured ({@code options};
+     * null, or a baseline without them: not compared), another machine (cores or CPU), another JDK
+     * and another engine ({@code engine}, where the rows compared were measured; null or a
+     * baseline that does not say: no line); none when all match.
      */
-    public List<String> differences(MachineInfo now, String engine) {
+    public List<String> differences(MachineInfo now, String engine, int images, OptionsUsed options) {
         List<String> lines = new ArrayList<>();
+        Set<Integer> counts = new TreeSet<>();
+        rows.stream().filter(r -> r.images() > 0).forEach(r -> counts.add(r.images()));
+        if (images > 0 && !counts.isEmpty() && !counts.equals(Set.of(images))) {
+            lines.add("baseline " + source + " covered " + counts.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(" or ")) + " images a run, now " + images
+                    + ": rows are compared by time per image, which other images change too");
+        }
+        JsonNode used = options == null ? null : MAPPER.valueToTree(options);
+        List<String> differing = new ArrayList<>();
+        for (String option : used == null || this.options == null || this.options.isMissingNode() ? List.<String>of()
+                : MEASURED) {
+            JsonNode before = this.options.path(option);
+            JsonNode after = used.path(option);
+            if (!before.isMissingNode() && !before.equals(after)) {
+                differing.add("--" + option + " " + shown(before) + ", now " + shown(after));
+            }
+        }
+        if (!differing.isEmpty()) {
+            lines.add("baseline " + source + " was measured with other options (" + String.join("; ", differing)
+                    + "): the comparison says as much about the options as about loomy");
+        }
         if (cores != now.cores() || !Objects.equals(cpu, now.cpu())) {
             lines.add("baseline " + source + " was measured on another machine (" + cores + " cores, " + cpu
                     + "; now " + now.cores() + " cores, " + now.cpu() + "): the comparison says as much about the "

@@ -13,11 +13,15 @@ public record RowComparison(RowKey key, double baselineImagesPerSec, double chan
 
     public static RowComparison of(RowTimes now, RowTimes baseline) {
         double change = (now.imagesPerSec() - baseline.imagesPerSec()) / baseline.imagesPerSec() * 100;
-        return new RowComparison(now.key(), baseline.imagesPerSec(), change, verdict(now.wallMs(), baseline.wallMs()));
+        // Per image when both sides say how many they covered, as images/sec is: the same images are not
+        // required, and whole runs over other counts of images would tell nothing.
+        boolean perImage = now.images() > 0 && baseline.images() > 0;
+        return new RowComparison(now.key(), baseline.imagesPerSec(), change, perImage
+                ? verdict(now.comparableMs(), baseline.comparableMs()) : verdict(now.wallMs(), baseline.wallMs()));
     }
 
     /**
-     * Longer times are a regression: Welch's 95% interval of the difference of the mean times,
+     * Longer times (per run, or per image) are a regression: Welch's 95% interval of the difference of the mean times,
      * each side's outlying runs left out, must lie wholly above 0 (or below, for an improvement).
      */
     static Verdict verdict(double[] now, double[] baseline) {

@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -9,6 +10,7 @@ import dev.loomy.baseline.Baseline;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.BaselineStore;
 import dev.loomy.baseline.RegressionLimit;
+import dev.loomy.baseline.Verdict;
 import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
 import dev.loomy.results.Summary;
@@ -103,8 +105,7 @@ public final class RigorOptions {
      */
     static int finish(Checked checked, Results results, int status, boolean quiet, boolean human, PrintStream err) {
         if (checked.baseline() != null && !quiet) {
-            checked.baseline().differences(results.machine(), results.engine())
-                    .forEach(d -> err.println("loomy: warning: " + d));
+            results.baselineDifferences().forEach(d -> err.println("loomy: warning: " + d));
         }
         if (!human && !quiet) {
             // The table and markdown say these under the row or the table; csv and json have only a column for them.
@@ -122,10 +123,16 @@ public final class RigorOptions {
             }
         }
         int result = status;
-        if (checked.saveTo() != null) {
+        if (checked.saveTo() != null && results.interrupted()) {
+            // Partial figures would be compared with as whole ones, in place of a good baseline.
+            err.println("loomy: not saved as baseline " + checked.saveTo() + ": the run was interrupted"
+                    + (Files.exists(checked.saveTo()) ? "; the one there is kept" : ""));
+        } else if (checked.saveTo() != null) {
+            boolean replacing = Files.exists(checked.saveTo());
             if (ReportFiles.saveBaseline(results, checked.saveTo(), err)) {
                 if (!quiet) {
-                    err.println("loomy: saved the results as baseline " + checked.saveTo());
+                    err.println("loomy: saved the results as baseline " + checked.saveTo()
+                            + (replacing ? ", replacing the one saved there before" : ""));
                 }
             } else {
                 result = Math.max(result, ExitCodes.USAGE);
@@ -133,6 +140,15 @@ public final class RigorOptions {
         }
         if (checked.limitPct() != null && (result == ExitCodes.OK || result == ExitCodes.FAILED_IMAGES)) {
             for (Summary s : results.summaries()) {
+                // A check that cannot fire must say so: a CI job would take its silence for a pass.
+                String label = s.measurement().strategy() + " / " + s.measurement().filter();
+                if (s.comparison() == null && s.measurement().imagesFinished() > 0) {
+                    err.println("loomy: warning: " + label + ": not in the baseline (or none of its images finished "
+                            + "there): --fail-on-regression cannot judge it");
+                } else if (s.comparison() != null && s.comparison().verdict() == Verdict.UNKNOWN) {
+                    err.println("loomy: warning: " + label + ": fewer than 2 runs on a side: --fail-on-regression "
+                            + "cannot judge it; use --repeat=3 or more, here and for the baseline");
+                }
                 if (s.comparison() != null && s.comparison().regressedBeyond(checked.limitPct())) {
                     err.println("loomy: " + s.comparison().key().label() + ": " + String.format(java.util.Locale.ROOT,
                             "%.1f%% fewer images/sec than the baseline, beyond the noise and the %s%% allowed",

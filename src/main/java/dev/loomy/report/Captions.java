@@ -94,7 +94,7 @@ public final class Captions {
         if (results.baseline() != null) {
             lines.add("Compared with " + results.baseline().source() + ": a row is regressed or improved only when "
                     + "Welch's t-test at 5% tells the two mean times apart, outlying runs left out.");
-            lines.addAll(results.baseline().differences(results.machine(), results.engine()).stream()
+            lines.addAll(results.baselineDifferences().stream()
                     .map(d -> "Warning: " + d + ".").toList());
         }
         TreeSet<String> kinds = new TreeSet<>();

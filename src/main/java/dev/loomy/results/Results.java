@@ -47,7 +47,7 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
     /** What a comparison with a baseline needs of a row. */
     static RowTimes rowTimes(Summary s) {
         return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter(), scanKey(s)),
-                s.imagesPerSec(), s.measurement().wallMs());
+                s.imagesPerSec(), s.measurement().wallMs(), s.measurement().imagesFinished());
     }
 
     /** The row's scanned values as a baseline read from json has them: each json value's text. */
@@ -59,6 +59,11 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
             }
         }
         return key;
+    }
+
+    /** Why these results and their baseline may not be comparable, a line each ({@link Baseline#differences}); none without one. */
+    public List<String> baselineDifferences() {
+        return baseline == null ? List.of() : baseline.differences(machine, engine(), images(), options);
     }
 
     /** Where the measurements were made (local, spark: one engine a run), or null when there are none. */

@@ -41,7 +41,7 @@ class BaselineTest {
     private static final String SAME_MACHINE = "{\"cores\": 2, \"cpu\": \"AMD EPYC\", \"jdk\": \"Eclipse Adoptium 25.0.3+9-LTS\"}";
 
     private static RowTimes now(String strategy, String filter, double perSec, double... wallMs) {
-        return new RowTimes(new RowKey(strategy, filter), perSec, wallMs);
+        return new RowTimes(new RowKey(strategy, filter), perSec, wallMs, 0);
     }
 
     @Test
@@ -150,8 +150,8 @@ class BaselineTest {
                 + "{\"strategy\": \"pool\", \"filter\": \"NoOp\", \"parallelism\": 2, \"images_per_sec\": 90, \"raw_runs\": [{\"wall_ms\": 1100}]}"
                 + "]}");
         Baseline baseline = Baseline.read(file);
-        RowTimes two = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "2")), 99, new double[] {1010});
-        RowTimes four = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "4")), 99, new double[] {1010});
+        RowTimes two = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "2")), 99, new double[] {1010}, 0);
+        RowTimes four = new RowTimes(new RowKey("pool", "NoOp", Map.of("parallelism", "4")), 99, new double[] {1010}, 0);
         List<RowComparison> compared = baseline.compare(List.of(two, four));
         assertThat(compared).hasSize(1);
         assertThat(compared.get(0).baselineImagesPerSec()).isEqualTo(90.0);
@@ -160,11 +160,11 @@ class BaselineTest {
 
     @Test
     void anotherMachineOrJdkIsSaid() throws Exception {
-        assertThat(Baseline.read(results(SAME_MACHINE)).differences(HERE, "local")).isEmpty();
+        assertThat(Baseline.read(results(SAME_MACHINE)).differences(HERE, "local", 0, null)).isEmpty();
         Baseline other = Baseline.read(results("{\"cores\": 16, \"cpu\": \"Intel Xeon\", \"jdk\": \"Oracle 21.0.2\"}"));
-        assertThat(other.differences(HERE, "local")).hasSize(2);
-        assertThat(other.differences(HERE, "local").get(0)).contains("another machine", "16 cores, Intel Xeon", "now 2 cores, AMD EPYC");
-        assertThat(other.differences(HERE, "local").get(1)).contains("another JDK", "Oracle 21.0.2", "25.0.3");
+        assertThat(other.differences(HERE, "local", 0, null)).hasSize(2);
+        assertThat(other.differences(HERE, "local", 0, null).get(0)).contains("another machine", "16 cores, Intel Xeon", "now 2 cores, AMD EPYC");
+        assertThat(other.differences(HERE, "local", 0, null).get(1)).contains("another JDK", "Oracle 21.0.2", "25.0.3");
     }
 
     @Test
@@ -172,10 +172,10 @@ class BaselineTest {
         String spark = "{\"strategy\": \"loop\", \"filter\": \"NoOp\", \"engine\": \"spark\", "
                 + "\"images_per_sec\": 10, \"raw_runs\": []}";
         Baseline onSpark = Baseline.read(results(SAME_MACHINE, spark));
-        assertThat(onSpark.differences(HERE, "spark")).isEmpty();
-        assertThat(onSpark.differences(HERE, "local")).singleElement().asString()
+        assertThat(onSpark.differences(HERE, "spark", 0, null)).isEmpty();
+        assertThat(onSpark.differences(HERE, "local", 0, null)).singleElement().asString()
                 .contains("another engine (spark; now local)");
-        assertThat(Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 10, 100))).differences(HERE, "spark")).isEmpty();
+        assertThat(Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 10, 100))).differences(HERE, "spark", 0, null)).isEmpty();
     }
 
     @Test
@@ -186,5 +186,47 @@ class BaselineTest {
         Path other = Files.writeString(dir.resolve("b.json"), "{\"x\": 1}");
         assertThatThrownBy(() -> Baseline.read(other)).hasMessage(other + ": not loomy's json results (no \"results\" list)");
         assertThatThrownBy(() -> Baseline.read(dir.resolve("missing.json"))).hasMessage(dir.resolve("missing.json") + ": no such file");
+    }
+
+    @Test
+    void rowsOverOtherCountsOfImagesAreComparedPerImageAndTheCountsAreSaid() throws Exception {
+        // 20 images in 1000 ms a run before; 10 in 770 ms now: less time a run, but 54% more an image.
+        String before = "{\"strategy\": \"loop\", \"filter\": \"NoOp\", \"images\": 20, \"images_per_sec\": 20, "
+                + "\"raw_runs\": [{\"wall_ms\": 1000}, {\"wall_ms\": 1010}, {\"wall_ms\": 990}]}";
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, before));
+
+        RowComparison c = baseline.compare(List.of(new RowTimes(new RowKey("loop", "NoOp"), 12.99,
+                new double[] {770, 775, 765}, 10))).get(0);
+
+        assertThat(c.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(c.changePct()).isCloseTo(-35.05, within(0.01));
+        assertThat(baseline.differences(HERE, "local", 10, null)).singleElement().asString()
+                .contains("covered 20 images a run, now 10", "compared by time per image");
+        assertThat(baseline.differences(HERE, "local", 20, null)).isEmpty();
+    }
+
+    @Test
+    void aBaselineRowThatFinishedNoImageIsNotCompared() throws Exception {
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 0, 120, 130)));
+
+        assertThat(baseline.compare(List.of(now("loop", "NoOp", 80, 1250, 1260)))).isEmpty();
+    }
+
+    @Test
+    void otherOptionsThatChangeWhatIsMeasuredAreSaid() throws Exception {
+        Path file = dir.resolve("options.json");
+        Files.writeString(file, "{\"machine\": " + SAME_MACHINE + ", \"options\": {\"io-latency\": \"0\", "
+                + "\"no-write\": true, \"format\": \"csv\"}, \"results\": []}");
+        Baseline baseline = Baseline.read(file);
+
+        assertThat(baseline.differences(HERE, "local", 0, options("0", true, "table"))).isEmpty();
+        assertThat(baseline.differences(HERE, "local", 0, options("20ms", false, "json"))).singleElement().asString()
+                .contains("other options (--io-latency 0, now 20ms; --no-write true, now false)");
+    }
+
+    private static dev.loomy.results.OptionsUsed options(String ioLatency, boolean noWrite, String format) {
+        return new dev.loomy.results.OptionsUsed(List.of("loop"), List.of("NoOp"), List.of(), null, noWrite, "same", "1",
+                null, null, null, null, List.of(), 0, "2", "1", ioLatency, "auto", false, true, false, format, null, null,
+                null, List.of("in"), "local", null, null);
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,6 +34,10 @@ class RigorNotesTest {
 
     /** loop / NoOp over 30 runs of 90 and 110 ms: an automatic count at its cap, ±3.8% from the mean. */
     private static Results stoppedShort(String repeat) {
+        return stoppedShort(repeat, false);
+    }
+
+    private static Results stoppedShort(String repeat, boolean interrupted) {
         List<RunRecord> runs = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             runs.add(run(i % 2 == 0 ? 90 : 110));
@@ -40,7 +46,7 @@ class RigorNotesTest {
                 null, null, null, null, List.of(), 0, "2", "1", "0", "auto", false, true, false, "csv", null, null, null,
                 List.of("in"), "local", null, null);
         return new Results(List.of(new Measurement("loop", "NoOp", 1, 0, runs, Outcome.OK, null)),
-                new MachineInfo(2, 8L << 30, "Test JDK 25", "TestOS 1.0 (amd64)", "Test CPU"), options, false, true);
+                new MachineInfo(2, 8L << 30, "Test JDK 25", "TestOS 1.0 (amd64)", "Test CPU"), options, interrupted, true);
     }
 
     private static String finish(Results results, boolean quiet, boolean human) {
@@ -61,5 +67,28 @@ class RigorNotesTest {
         assertThat(finish(stoppedShort("auto"), false, true)).isEmpty();
         assertThat(finish(stoppedShort("auto"), true, false)).isEmpty();
         assertThat(finish(stoppedShort("30"), false, false)).isEmpty();
+    }
+
+    @Test
+    void anInterruptedRunIsNotSavedAsABaselineAndTheOneThereIsKept() throws Exception {
+        Path saved = Files.writeString(Files.createTempDirectory("baselines").resolve("keep.json"), "{\"results\": []}");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = RigorOptions.finish(new RigorOptions.Checked(null, saved, null), stoppedShort("30", true),
+                ExitCodes.INTERRUPTED, false, true, new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(saved).hasContent("{\"results\": []}");
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("loomy: not saved as baseline " + saved
+                + ": the run was interrupted; the one there is kept" + System.lineSeparator());
+    }
+
+    @Test
+    void aRegressionLimitThatCannotJudgeARowSaysSo() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        RigorOptions.finish(new RigorOptions.Checked(null, null, 5.0), stoppedShort("30"), ExitCodes.OK, false, true,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("loomy: warning: loop / NoOp: not in the baseline");
     }
 }
