@@ -92,6 +92,13 @@ final class TimedImageJob implements ImageJob {
         } catch (RuntimeException e) {
             failures.report(Names.shown(image.source().path()), "unexpected error: " + e);
             return ImageTiming.Status.FAILED;
+        } catch (Exception e) {
+            // OpenCV's Java binding throws a checked java.lang.Exception for a C++ exception that is
+            // not its own, std::bad_alloc among them: this image fails, the run goes on.
+            failures.report(Names.shown(image.source().path()), e.getMessage() != null
+                    && e.getMessage().contains("bad_alloc") ? "out of native memory (" + e.getMessage() + ")"
+                    : "unexpected error: " + e);
+            return ImageTiming.Status.FAILED;
         }
     }
 

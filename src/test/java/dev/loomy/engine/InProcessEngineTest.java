@@ -47,6 +47,47 @@ class InProcessEngineTest {
         }
     }
 
+    /** A filter whose native call fails as OpenCV's binding reports a C++ exception of its own: a checked java.lang.Exception. */
+    private static final class NativeAllocationFails implements Filter {
+        @Override
+        public String name() {
+            return "NativeAllocationFails";
+        }
+
+        @Override
+        public Mat apply(Mat image) {
+            return NativeAllocationFails.<RuntimeException>sneaky(new Exception("std::exception: std::bad_alloc"));
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <E extends Exception> Mat sneaky(Exception e) throws E {
+            throw (E) e;
+        }
+
+        @Override
+        public Map<String, Number> parameters() {
+            return Map.of();
+        }
+    }
+
+    @Test
+    void aCheckedExceptionFromNativeCodeFailsEachImageAndTheRunGoesOn() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 3, 16, 16);
+        List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
+        Workload workload = new Workload(List.of(Strategies.byName("loop")), List.of(new NativeAllocationFails()),
+                images, null, new ImageReader(), null, 1, 2, 2);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        InProcessEngine engine = new InProcessEngine(new RunControl(), new FailureLog(new PrintStream(err, true)),
+                RunListener.NONE, new TempFiles(), note -> { });
+
+        List<Measurement> measurements = engine.run(workload);
+
+        assertThat(measurements).singleElement().extracting(Measurement::outcome).isEqualTo(Outcome.FAILED_IMAGES);
+        assertThat(measurements.get(0).runs().get(0).failed()).isEqualTo(3);
+        assertThat(err.toString()).contains("out of native memory (std::exception: std::bad_alloc)");
+    }
+
     @Test
     void anOutOfMemoryErrorCrashesItsPairOnlyAndTheOthersAreMeasured() throws Exception {
         Path in = dir.resolve("in");

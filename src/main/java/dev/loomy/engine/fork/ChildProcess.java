@@ -39,6 +39,8 @@ final class ChildProcess {
     /** Stack traces: their first line is summed up in the crash reason, the rest is for developers. */
     private static final Pattern STACK_TRACE = Pattern.compile("^(\\s+at |\\s+\\.\\.\\. \\d+ more|Caused by: |Exception in thread )");
     private static final Pattern OUT_OF_MEMORY = Pattern.compile("java\\.lang\\.OutOfMemoryError(: .*)?");
+    private static final Pattern UNCAUGHT = Pattern.compile("^Exception in thread \"[^\"]*\" (.+)$");
+    private static final String INTERNAL_ERROR = "loomy: internal error: ";
     private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT",
             9, "SIGKILL", 11, "SIGSEGV", 15, "SIGTERM");
 
@@ -219,7 +221,9 @@ final class ChildProcess {
 
     /**
      * Why a child ended without a result: its exit status (128 + n is signal n, as Java
-     * reports a killed process) and, when its last words name one, the error that killed it.
+     * reports a killed process) and, when its last words name one, the error that killed it:
+     * an OutOfMemoryError, else the last exception nothing caught, else loomy's internal error.
+     * Its notes (the images in flight, warnings) are no cause and are not quoted.
      */
     static String crashReason(int status, List<String> stderrTail) {
         StringBuilder reason = new StringBuilder("the measuring JVM ended with exit status ").append(status);
@@ -239,8 +243,11 @@ final class ChildProcess {
                 cause = m.group().strip();
                 break;
             }
-            if (line.startsWith("loomy: ")) {
-                cause = line.substring("loomy: ".length()).strip();
+            Matcher uncaught = UNCAUGHT.matcher(line);
+            if (uncaught.find()) {
+                cause = uncaught.group(1).strip();
+            } else if (line.startsWith(INTERNAL_ERROR)) {
+                cause = line.substring(INTERNAL_ERROR.length()).strip();
             }
         }
         return cause == null ? reason.toString() : reason + ": " + cause;

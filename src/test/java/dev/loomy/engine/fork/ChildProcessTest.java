@@ -27,8 +27,16 @@ class ChildProcessTest {
     }
 
     @Test
-    void otherwiseLoomysLastMessageIsTheCause() {
-        assertThat(ChildProcess.crashReason(2, List.of("noise", "loomy: in/a.jpg: vanished", "loomy: out: disk full")))
-                .endsWith("before reporting a result: out: disk full");
+    void otherwiseTheLastUncaughtExceptionOrInternalErrorIsTheCauseAndANoteIsNot() {
+        List<String> uncaught = List.of("loomy: about 4 images in flight at once (auto: 2 per core)",
+                "Exception in thread \"main\" java.lang.Exception: std::exception: std::bad_alloc",
+                "\tat org.opencv.imgproc.Imgproc.adaptiveThreshold_0(Native Method)");
+        assertThat(ChildProcess.crashReason(1, uncaught))
+                .isEqualTo("the measuring JVM ended with exit status 1 before reporting a result: "
+                        + "java.lang.Exception: std::exception: std::bad_alloc");
+        assertThat(ChildProcess.crashReason(3, List.of("noise", "loomy: internal error: java.lang.IllegalStateException: x")))
+                .endsWith("before reporting a result: java.lang.IllegalStateException: x");
+        assertThat(ChildProcess.crashReason(137, List.of("loomy: about 4 images in flight at once (auto: 2 per core)")))
+                .endsWith("before reporting a result");
     }
 }
