@@ -47,10 +47,11 @@ public record Summary(Measurement measurement,
         double median = Statistics.median(walls) / 1e6;
         double perSec = median > 0 ? m.imagesFinished() / (median / 1000) : Double.NaN;
 
+        // Speed-ups compare time per image: a row interrupted after 1 of 40 images is not 40 times as fast.
         OptionalDouble speedup = OptionalDouble.empty();
-        if (loop != null && !loop.runs().isEmpty() && median > 0) {
+        if (loop != null && !loop.runs().isEmpty() && median > 0 && m.imagesFinished() > 0 && loop.imagesFinished() > 0) {
             double loopMedian = Statistics.median(loop.runs().stream().mapToLong(RunRecord::wallNanos).toArray()) / 1e6;
-            speedup = OptionalDouble.of(loopMedian / median);
+            speedup = OptionalDouble.of(loopMedian / loop.imagesFinished() / (median / m.imagesFinished()));
         }
 
         // Latency over every processed image of every counted run (skipped images never ran).
@@ -71,7 +72,9 @@ public record Summary(Measurement measurement,
         Sample time = times(m);
         // The reference against itself is 1, exactly: no error, as hyperfine shows its reference.
         Speedup relative = reference == null || reference.runs().isEmpty() ? null
-                : reference == m ? new Speedup(1, Double.NaN) : Speedup.of(times(reference), time);
+                : reference == m ? new Speedup(1, Double.NaN)
+                : m.imagesFinished() > 0 && reference.imagesFinished() > 0 ? Speedup.of(perImage(reference), perImage(m))
+                : null;
         return new Summary(m, median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, perSec, speedup,
                 p50, p95, lmax, peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1), laneMedians(runs),
                 time, relative, null);
@@ -79,6 +82,11 @@ public record Summary(Measurement measurement,
 
     private static Sample times(Measurement m) {
         return Sample.of(m.wallMs());
+    }
+
+    /** The runs' times divided by the images they finished: what speed-ups compare. */
+    private static Sample perImage(Measurement m) {
+        return Sample.of(java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray());
     }
 
     /** This summary compared with a baseline's row. */

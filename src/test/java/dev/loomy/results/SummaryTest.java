@@ -45,6 +45,21 @@ class SummaryTest {
     }
 
     @Test
+    void speedupsCompareTimePerImageWhenARowWasInterrupted() {
+        // virtual did 40 images in 706 ms; loop was stopped after 1 of 40, 511 ms in: virtual is 29 times as fast.
+        Measurement virtual = new Measurement("virtual", "NoOp", 40, 0, List.of(run(706, PEAKS, 2, 1)), Outcome.OK, null);
+        List<ImageTiming> one = List.of(new ImageTiming(0, 0, 500_000_000, ImageTiming.Status.DONE, null));
+        Measurement loop = new Measurement("loop", "NoOp", 40, 0,
+                List.of(new RunRecord(511_000_000, one, PEAKS, 1, true)), Outcome.INTERRUPTED, "interrupted");
+
+        List<Summary> all = Summary.all(List.of(virtual, loop));
+
+        assertThat(all.get(0).speedupVsLoop().getAsDouble()).isCloseTo(511.0 / (706.0 / 40), within(1e-9));
+        assertThat(all.get(0).speedup().value()).isCloseTo(511.0 / (706.0 / 40), within(1e-9));
+        assertThat(all.get(1).speedupVsLoop()).hasValue(1.0);
+    }
+
+    @Test
     void latencyPercentilesCoverEveryProcessedImageOfEveryCountedRun() {
         // 10 latencies in all: 10..100 ms; a skipped image does not count.
         RunRecord first = run(100, PEAKS, 1, 10, 20, 30, 40, 50);
