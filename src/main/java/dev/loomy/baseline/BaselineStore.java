@@ -36,6 +36,12 @@ public final class BaselineStore {
 
     /** Where {@code --save-baseline=name} writes, its folder made if needed; refuses a name that is not a plain file name. */
     public Path forSaving(String name) throws BaselineException {
+        if (name.toLowerCase(Locale.ROOT).endsWith(".json")) {
+            // Saved as NAME.json.json, and --baseline=NAME.json would look for a file by that path.
+            String stem = name.substring(0, name.length() - ".json".length());
+            throw new BaselineException("--save-baseline=" + name + ": a name, without .json (--save-baseline=" + stem
+                    + " saves " + folder.resolve(stem + ".json") + ", and --baseline=" + stem + " reads it back)");
+        }
         Path file = named(name);
         try {
             Files.createDirectories(folder);

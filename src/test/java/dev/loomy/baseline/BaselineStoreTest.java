@@ -51,6 +51,14 @@ class BaselineStoreTest {
     }
 
     @Test
+    void aNameEndingInJsonIsRefusedWhenSaving() {
+        // It would be saved as nightly.json.json, and --baseline=nightly.json reads a path.
+        assertThatThrownBy(() -> new BaselineStore(home).forSaving("nightly.JSON"))
+                .hasMessage("--save-baseline=nightly.JSON: a name, without .json (--save-baseline=nightly saves "
+                        + home.resolve("baselines/nightly.json") + ", and --baseline=nightly reads it back)");
+    }
+
+    @Test
     void theLimitIsAPercentage() {
         assertThat(RegressionLimit.parse("5%")).isEqualTo(5.0);
         assertThat(RegressionLimit.parse("2.5")).isEqualTo(2.5);
