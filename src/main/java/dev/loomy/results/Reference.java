@@ -23,7 +23,8 @@ public record Reference(String strategy, String filter) {
         if (strategy.isEmpty() || (filter != null && filter.isEmpty())) {
             throw new IllegalArgumentException("--reference=" + text + ": a strategy, or strategy/filter, was expected");
         }
-        return new Reference(strategy, filter);
+        // Strategies are named in any case, as -s takes them.
+        return new Reference(strategy.toLowerCase(java.util.Locale.ROOT), filter);
     }
 
     /** The measurement {@code row} is compared with, or null when it was not measured (or has no runs). */
