@@ -28,6 +28,7 @@ import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * Makes the main command's options into a {@link RunConfig}, checking each before any image
@@ -127,15 +128,26 @@ final class ConfigBuilder {
     }
 
     /**
-     * Refuses an empty value in a comma list ({@code -f Cartoon2,}, {@code --parallelism=1,2,}):
-     * picocli's split drops a trailing one, so the text as given is checked.
+     * Refuses an empty value: an empty path (an INPUT of "", {@code -o=}, {@code --config=}) that
+     * would mean the current folder, or an empty item in a comma list ({@code -f Cartoon2,},
+     * {@code --parallelism=1,2,}), which picocli's split drops when trailing: the text as given is checked.
      */
     static void checkLists(CommandSpec spec) throws UsageError {
         if (spec == null || spec.commandLine() == null || spec.commandLine().getParseResult() == null) {
             return;
         }
+        for (PositionalParamSpec positional : spec.commandLine().getParseResult().matchedPositionals()) {
+            if (positional.originalStringValues().stream().anyMatch(String::isBlank)) {
+                throw new UsageError(positional.paramLabel() + ": an empty path (give a folder or an image; . for the "
+                        + "current folder)");
+            }
+        }
         for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
             if (option.splitRegex().isEmpty()) {
+                if (option.arity().max() > 0 && option.originalStringValues().stream().anyMatch(String::isBlank)
+                        && !option.type().equals(boolean.class) && !option.type().equals(Boolean.class)) {
+                    throw new UsageError(option.longestName() + ": an empty value");
+                }
                 continue;
             }
             for (String given : option.originalStringValues()) {

@@ -1,7 +1,9 @@
 package dev.loomy.cli;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
@@ -45,9 +47,25 @@ public final class SelectionOptions {
                 }
             }
             List<ParameterSweep> sweeps = params.stream().map(ParameterSweep::parse).toList();
+            checkEachOnce(sweeps);
             return Variants.expand(chosen.stream().map(ResolvedFilter::of).toList(), sweeps);
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** A parameter given twice would keep its last values only: -f and -s add up, so this could pass for a sweep. */
+    private static void checkEachOnce(List<ParameterSweep> sweeps) throws UsageError {
+        Map<String, ParameterSweep> seen = new HashMap<>();
+        for (ParameterSweep sweep : sweeps) {
+            ParameterSweep before = seen.putIfAbsent(sweep.name(), sweep);
+            if (before != null) {
+                List<String> all = new ArrayList<>(before.values());
+                all.addAll(sweep.values());
+                throw new UsageError("--param=" + sweep.name() + " is given twice (" + String.join(",", before.values())
+                        + ", then " + String.join(",", sweep.values()) + "): give all its values in one, --param="
+                        + sweep.name() + "=" + String.join(",", all));
+            }
         }
     }
 

@@ -62,6 +62,23 @@ class HostileValuesTest {
     }
 
     @Test
+    void anEmptyPathIsNotTheCurrentFolder() {
+        Cli input = Cli.run("-s", "loop", "--no-write", "");
+        assertThat(input.status()).as(input.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(input.err()).isEqualTo("loomy: INPUT: an empty path (give a folder or an image; . for the current "
+                + "folder)" + System.lineSeparator());
+        assertUsage("--output: an empty value", "-o=");
+        assertUsage("--config: an empty value", "--config=");
+        assertUsage("--report: an empty value", "--report=");
+    }
+
+    @Test
+    void aParameterGivenTwice() {
+        assertUsage("--param=red is given twice (5, then 6): give all its values in one, --param=red=5,6",
+                "-f", "Cartoon2", "--param=red=5", "--param=green=3", "--param=red=6");
+    }
+
+    @Test
     void aChainOfThousandsOfChains() throws Exception {
         StringBuilder yaml = new StringBuilder("filters:\n  c0: {chain: [NoOp]}\n");
         for (int i = 1; i < 3000; i++) {
