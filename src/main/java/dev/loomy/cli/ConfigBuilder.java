@@ -104,7 +104,24 @@ final class ConfigBuilder {
                 new RunConfig.Reporting(report.format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
         checkInputsUntouched(config, filterNames, files, locations);
+        if (run.noWrite) {
+            sayIgnored(settings.jfrFolder() != null);
+        }
         return config;
+    }
+
+    /** With --no-write, the options about outputs that were given do nothing (the output folder still takes recordings). */
+    private void sayIgnored(boolean recordings) {
+        if (command.spec == null || command.spec.commandLine() == null || command.spec.commandLine().getParseResult() == null) {
+            return;
+        }
+        var given = command.spec.commandLine().getParseResult();
+        if (given.hasMatchedOption("--image-format")) {
+            warnings.accept("warning: --image-format does nothing with --no-write: no image is written");
+        }
+        if (given.hasMatchedOption("--output") && !recordings) {
+            warnings.accept("warning: --output does nothing with --no-write: no image is written");
+        }
     }
 
     /** Folders under the inputs that could not be read: their images were not done, as a failed image is not. */

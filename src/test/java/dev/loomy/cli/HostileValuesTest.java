@@ -73,6 +73,16 @@ class HostileValuesTest {
     }
 
     @Test
+    void optionsAboutOutputsSayTheyDoNothingWithNoWrite() {
+        Cli cli = Cli.run("-s", "loop", "--no-write", "--image-format=png", "-o", dir.resolve("o").toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("loomy: warning: --image-format does nothing with --no-write",
+                "loomy: warning: --output does nothing with --no-write");
+        assertThat(dir.resolve("o")).doesNotExist();
+    }
+
+    @Test
     void aParameterGivenTwice() {
         assertUsage("--param=red is given twice (5, then 6): give all its values in one, --param=red=5,6",
                 "-f", "Cartoon2", "--param=red=5", "--param=green=3", "--param=red=6");
