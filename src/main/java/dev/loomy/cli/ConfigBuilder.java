@@ -1,5 +1,7 @@
 package dev.loomy.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -13,6 +15,8 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
+import dev.loomy.files.IoReasons;
+import dev.loomy.files.Names;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
@@ -247,6 +251,17 @@ final class ConfigBuilder {
                 layout.prepare();
             } catch (InputProblem e) {
                 throw new UsageError(e.getMessage());
+            }
+        }
+        Path recordings = config.measuring().settings().jfrFolder();
+        if (recordings != null) {
+            // Made even with --no-write: found now, not after every row was measured.
+            try {
+                Files.createDirectories(recordings);
+                OutputLayout.probe(recordings);
+            } catch (IOException e) {
+                throw new UsageError("--profile=jfr: its recordings folder " + Names.shown(recordings)
+                        + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
         }
     }

@@ -83,6 +83,14 @@ class HostileValuesTest {
     }
 
     @Test
+    void recordingsThatCannotBeWrittenAreRefusedBeforeAnyImageEvenWithNoWrite() throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("file.txt"), "a file, not a folder");
+
+        assertUsage("--profile=jfr: its recordings folder " + file.resolve("out/jfr") + " cannot be written",
+                "--profile=jfr", "-o", file.resolve("out").toString());
+    }
+
+    @Test
     void aParameterGivenTwice() {
         assertUsage("--param=red is given twice (5, then 6): give all its values in one, --param=red=5,6",
                 "-f", "Cartoon2", "--param=red=5", "--param=green=3", "--param=red=6");
