@@ -21,6 +21,9 @@ import java.util.stream.Stream;
  */
 public final class OutputLayout {
 
+    /** The longest file name, in bytes, that Linux file systems (ext4, xfs, btrfs, tmpfs) allow. */
+    private static final int NAME_MAX = 255;
+
     private final Path root;
     private final OutputFormat format;
     private final boolean perRun;
@@ -59,6 +62,16 @@ public final class OutputLayout {
      */
     public void check(List<Path> inputs, List<ImageFile> images, List<String> filters, List<String> strategies,
             InputGuard guard) throws InputProblem {
+        if (perRun) {
+            // Each filter's outputs go in a folder of its name: one too long for a file system fails every image.
+            for (String filter : filters) {
+                int bytes = filter.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                if (bytes > NAME_MAX) {
+                    throw new InputProblem("filter " + filter.substring(0, 40) + "... has a name of " + bytes
+                            + " bytes, too long for the folder of its outputs (" + NAME_MAX + " at most): shorten it");
+                }
+            }
+        }
         Path out = canonical(root);
         for (Path input : inputs) {
             if (Files.isDirectory(input)) {

@@ -34,6 +34,18 @@ class OutputLayoutTest {
     }
 
     @Test
+    void aFilterNameTooLongForItsFolderIsRefused() {
+        String name = "Poster" + "x".repeat(250);
+
+        assertThatThrownBy(() -> new OutputLayout(Path.of("out"), OutputFormat.SAME, true)
+                .check(List.of(), List.of(), List.of("NoOp", name), NAMES))
+                .hasMessage("filter " + name.substring(0, 40) + "... has a name of 256 bytes, too long for the folder of "
+                        + "its outputs (255 at most): shorten it");
+        assertThatCode(() -> new OutputLayout(Path.of("out"), OutputFormat.SAME, false)
+                .check(List.of(), List.of(), List.of(name), NAMES)).doesNotThrowAnyException();
+    }
+
+    @Test
     void anImageFormatReplacesTheExtension() {
         assertThat(new OutputLayout(Path.of("o"), OutputFormat.PNG, false).outputFor(nested, "f", "s"))
                 .isEqualTo(Path.of("o/a/b/photo.png"));

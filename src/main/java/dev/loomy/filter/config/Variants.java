@@ -117,10 +117,17 @@ public final class Variants {
         }
     }
 
-    /** A value as a variant's name shows it: 2 rather than 2.0, so that 2 and 2.0 are one variant. */
+    /**
+     * A value as a variant's name shows it: 2 rather than 2.0, so that 2 and 2.0 are one variant;
+     * 1E-300 rather than 300 digits, which would make the name too long for a folder.
+     */
     private static String shown(Object value) {
-        return value instanceof Double real ? BigDecimal.valueOf(real).stripTrailingZeros().toPlainString()
-                : value.toString();
+        if (value instanceof Double real) {
+            BigDecimal decimal = BigDecimal.valueOf(real).stripTrailingZeros();
+            String plain = decimal.toPlainString();
+            return plain.length() <= 20 ? plain : decimal.toString();
+        }
+        return value.toString();
     }
 
     private static boolean has(ResolvedFilter filter, String parameter) {

@@ -63,6 +63,15 @@ class VariantsTest {
     }
 
     @Test
+    void aValueOfManyDigitsIsNamedInScientificNotation() {
+        ResolvedFilter gamma = ResolvedFilter.of(new GammaCorrection());
+
+        assertThat(names(expand(List.of(gamma), "gamma=1e-300,0.000125,12345678901234567890123")))
+                .containsExactly("GammaCorrection[gamma=1E-300]", "GammaCorrection[gamma=0.000125]",
+                        "GammaCorrection[gamma=1.2345678901234568E+22]");
+    }
+
+    @Test
     void aChainHasNoParametersOfItsOwnAndStaysAsItIs() {
         ResolvedFilter chain = ResolvedFilter.of(new Chain("Both", List.of(new NoOp(), new Cartoon2())));
 
