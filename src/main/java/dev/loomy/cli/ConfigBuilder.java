@@ -100,7 +100,7 @@ final class ConfigBuilder {
         boolean fork = !engine.spark() && (pinChildren || (measure.fork != null ? measure.fork : trials > 1
                 || scan.maxInFlight().stream().anyMatch(InFlightLimit::isUnbounded)));
         RunConfig config = new RunConfig(locations.paths(), images, strategies, filters,
-                new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given()),
+                new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given(), selection.filtersFile()),
                 output,
                 new RunConfig.Measuring(measure.warmup, measure.repeats(), fork, settings, reference, baselines),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),

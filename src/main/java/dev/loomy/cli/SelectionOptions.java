@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
+import dev.loomy.filter.config.FilterCatalog;
 import dev.loomy.filter.config.ParameterSweep;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.filter.config.Variants;
@@ -35,9 +36,14 @@ public final class SelectionOptions {
     @Mixin
     ConfigOption config;
 
+    /** The filters file {@link #resolve} read, or null for the packaged one. */
+    private String source;
+
     /** The filters named, each once, in the order first named, each swept parameter's variants in its place. */
     List<ResolvedFilter> resolve() throws UsageError {
-        FilterRegistry registry = config.catalog().registry();
+        FilterCatalog catalog = config.catalog();
+        source = catalog.packaged() ? null : catalog.source();
+        FilterRegistry registry = catalog.registry();
         List<Filter> chosen = new ArrayList<>();
         try {
             for (String name : filters) {
@@ -52,6 +58,11 @@ public final class SelectionOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
+    }
+
+    /** The filters file the filters came from, after {@link #resolve}; null for the one packaged in loomy. */
+    String filtersFile() {
+        return source;
     }
 
     /** A parameter given twice would keep its last values only: -f and -s add up, so this could pass for a sweep. */

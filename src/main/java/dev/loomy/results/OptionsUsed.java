@@ -21,7 +21,8 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
  * @param repeat     a number, or "auto"
  * @param reference  {@code --reference} as given, or null for the default
  * @param baseline   null when not asked for; likewise save-baseline and fail-on-regression
- * @param engine     local or spark; master and partitions are Spark's, null for the local engine
+ * @param engine     local or spark; master, partitions and spark-conf are Spark's, null for the local engine
+ * @param config     the filters file the filters came from, or null for the one packaged in loomy
  */
 public record OptionsUsed(
         List<String> strategy,
@@ -51,7 +52,9 @@ public record OptionsUsed(
         List<String> inputs,
         String engine,
         String master,
-        Integer partitions) {
+        Integer partitions,
+        String config,
+        @JsonProperty("spark-conf") java.util.Map<String, String> sparkConf) {
 
     /** {@code repeat} as json has it: a number, or "auto". */
     @JsonProperty("repeat")

@@ -92,15 +92,17 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
      * @param strategy {@code --strategy} as given ({@code all}, say); likewise {@code filter}
      * @param param    each {@code --param} as given
      * @param inputs   INPUT as given, URIs included, or null when {@code RunConfig.inputs} holds them all
+     * @param config   the filters file the filters came from, or null for the one packaged in loomy
      */
-    public record Selection(List<String> strategy, List<String> filter, List<String> param, List<String> inputs) {
+    public record Selection(List<String> strategy, List<String> filter, List<String> param, List<String> inputs,
+                            String config) {
 
         public Selection {
             param = param == null ? List.of() : List.copyOf(param);
         }
 
         public Selection(List<String> strategy, List<String> filter) {
-            this(strategy, filter, List.of(), null);
+            this(strategy, filter, List.of(), null, null);
         }
     }
 
@@ -221,6 +223,17 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
     }
 
     /** The options as the results show them. */
+    /** Spark's own default for what its UI and logs hide: results files are shared, credentials must not be. */
+    private static final java.util.regex.Pattern SECRET = java.util.regex.Pattern.compile(
+            "(?i)secret|password|token|access[.]key");
+
+    /** {@code --spark-conf} as results show it: a value whose key names a credential is hidden. */
+    static Map<String, String> redacted(Map<String, String> conf) {
+        Map<String, String> shown = new java.util.TreeMap<>();
+        conf.forEach((key, value) -> shown.put(key, SECRET.matcher(key).find() ? "*********(redacted)" : value));
+        return shown;
+    }
+
     public OptionsUsed options() {
         return new OptionsUsed(selection.strategy(), selection.filter(), selection.param(),
                 !output.write() ? null : output.uri() != null ? output.uri() : output.folder().toString(), !output.write(),
@@ -237,7 +250,8 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                 measuring.fork(), execution.reproducible(),
                 reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()),
                 selection.inputs() != null ? selection.inputs() : inputs.stream().map(Path::toString).toList(),
-                engine.name(), engine.master(), engine.partitions());
+                engine.name(), engine.master(), engine.partitions(), selection.config(),
+                engine.spark() ? redacted(engine.sparkConf()) : null);
     }
 
     /** An option's values, comma-separated when scanned. */

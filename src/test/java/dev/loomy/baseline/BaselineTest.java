@@ -227,6 +227,6 @@ class BaselineTest {
     private static dev.loomy.results.OptionsUsed options(String ioLatency, boolean noWrite, String format) {
         return new dev.loomy.results.OptionsUsed(List.of("loop"), List.of("NoOp"), List.of(), null, noWrite, "same", "1",
                 null, null, null, null, List.of(), 0, "2", "1", ioLatency, "auto", false, true, false, format, null, null,
-                null, List.of("in"), "local", null, null);
+                null, List.of("in"), "local", null, null, null, null);
     }
 }

@@ -73,6 +73,20 @@ class ChainRunTest {
             diff.release();
         }
     }
+    @Test
+    void jsonNamesTheFiltersFileTheFiltersCameFrom() throws Exception {
+        Path input = Files.createDirectory(dir.resolve("in"));
+        TestImages.write(input.resolve("a.png"), 8, 6, 1);
+        Path config = Files.writeString(dir.resolve("mine.yaml"), "filters:\n  Nothing: {kind: NoOp}\n");
+
+        Cli mine = Cli.run("--config=" + config, "-f", "Nothing", "-s", "loop", "--no-write", "--format=json", "--quiet",
+                input.toString());
+
+        assertThat(mine.status()).as(mine.err()).isZero();
+        assertThat(new ObjectMapper().readTree(mine.out()).at("/options/config").asText()).isEqualTo(config.toString());
+        assertThat(new ObjectMapper().readTree(mine.out()).at("/options/spark-conf").isNull()).isTrue();
+    }
+
     /** Catalogue filters by name, with parameters and in a chain, through the main command: gray ones write 1 channel. */
     @Test
     void catalogueFiltersRunByNameWithParametersAndInChains() throws Exception {

@@ -44,7 +44,7 @@ class RigorNotesTest {
         }
         OptionsUsed options = new OptionsUsed(List.of("loop"), List.of("NoOp"), List.of(), "out", false, "same", repeat,
                 null, null, null, null, List.of(), 0, "2", "1", "0", "auto", false, true, false, "csv", null, null, null,
-                List.of("in"), "local", null, null);
+                List.of("in"), "local", null, null, null, null);
         return new Results(List.of(new Measurement("loop", "NoOp", 1, 0, runs, Outcome.OK, null)),
                 new MachineInfo(2, 8L << 30, "Test JDK 25", "TestOS 1.0 (amd64)", "Test CPU"), options, interrupted, true);
     }

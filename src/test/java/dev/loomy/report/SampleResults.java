@@ -54,6 +54,6 @@ final class SampleResults {
     static OptionsUsed options(String repeat, String engine, String master) {
         return new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), List.of(), "out", false, "same", repeat, null, null,
                 null, null, List.of(), 1, "2", "1", "0", "auto", false, true, false, "table", null, null, null, List.of("in"),
-                engine, master, null);
+                engine, master, null, null, null);
     }
 }

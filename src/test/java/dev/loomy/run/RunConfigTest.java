@@ -102,4 +102,13 @@ class RunConfigTest {
         assertThat(options.output()).isEqualTo("out/x");
         assertThat(options.inputs()).containsExactly("in", "/abs");
     }
+
+    @Test
+    void sparkConfInTheResultsHidesCredentials() {
+        assertThat(RunConfig.redacted(java.util.Map.of("spark.hadoop.fs.s3a.secret.key", "s3cr3t",
+                "spark.hadoop.fs.s3a.access.key", "AKIA", "spark.executor.memory", "4g")))
+                .containsExactly(java.util.Map.entry("spark.executor.memory", "4g"),
+                        java.util.Map.entry("spark.hadoop.fs.s3a.access.key", "*********(redacted)"),
+                        java.util.Map.entry("spark.hadoop.fs.s3a.secret.key", "*********(redacted)"));
+    }
 }
