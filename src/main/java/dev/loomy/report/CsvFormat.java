@@ -12,6 +12,7 @@ import dev.loomy.results.Numbers;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
+import dev.loomy.strategy.VirtualPriorityStrategy;
 
 
 /**
@@ -26,6 +27,11 @@ public final class CsvFormat implements ResultFormat {
         List<Column> columns = Schema.in(Column.Format.CSV, results);
         List<Summary> summaries = results.summaries();
         Set<String> lanes = new LinkedHashSet<>();
+        // virtual-priority's two lanes whatever the images: with one image its low lane is empty, and a
+        // script reading the column by name must still find it.
+        if (summaries.stream().anyMatch(s -> s.measurement().strategy().equals(VirtualPriorityStrategy.NAME))) {
+            lanes.addAll(List.of(VirtualPriorityStrategy.LOW, VirtualPriorityStrategy.HIGH));
+        }
         summaries.forEach(s -> lanes.addAll(s.laneMedianMs().keySet()));
         List<String> header = new ArrayList<>(columns.stream().map(c -> c.nameIn(Column.Format.CSV)).toList());
         lanes.forEach(lane -> header.add(laneColumn(lane)));

@@ -11,12 +11,13 @@ import java.util.List;
  */
 public final class VirtualPriorityStrategy implements Strategy {
 
+    public static final String NAME = "virtual-priority";
     public static final String LOW = "priority 1";
     public static final String HIGH = "priority 10";
 
     @Override
     public String name() {
-        return "virtual-priority";
+        return NAME;
     }
 
     @Override

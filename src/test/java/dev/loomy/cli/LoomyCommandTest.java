@@ -191,4 +191,13 @@ class LoomyCommandTest {
         assertThat(version.status()).isZero();
         assertThat(version.out()).startsWith("loomy ");
     }
+
+    @Test
+    void csvHasBothLanesOfVirtualPriorityEvenForOneImage() {
+        Cli cli = Cli.run("-s", "virtual-priority", "--no-write", "--format=csv", "--quiet", input.resolve("a.png").toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        List<String> header = List.of(cli.out().lines().findFirst().orElseThrow().split(","));
+        assertThat(header).contains("lane_priority_1_ms", "lane_priority_10_ms");
+    }
 }
