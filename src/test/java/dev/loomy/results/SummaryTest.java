@@ -60,6 +60,23 @@ class SummaryTest {
     }
 
     @Test
+    void aRowWhoseEveryImageFailedHasNoThroughputNorSpeedup() {
+        List<ImageTiming> failed = List.of(new ImageTiming(0, 0, 1_000_000, ImageTiming.Status.FAILED, null),
+                new ImageTiming(1, 0, 2_000_000, ImageTiming.Status.FAILED, null));
+        Measurement loop = new Measurement("loop", "NoOp", 2, 0, List.of(new RunRecord(4_000_000, failed, PEAKS, 1, false)),
+                Outcome.FAILED_IMAGES, null);
+        Measurement virtual = new Measurement("virtual", "NoOp", 2, 0,
+                List.of(new RunRecord(2_000_000, failed, PEAKS, 2, false)), Outcome.FAILED_IMAGES, null);
+
+        List<Summary> all = Summary.all(List.of(loop, virtual));
+
+        assertThat(all).allSatisfy(s -> assertThat(s.imagesPerSec()).isNaN());
+        assertThat(all.get(1).speedupVsLoop()).isEmpty();
+        assertThat(all).allSatisfy(s -> assertThat(s.speedup()).isNull());
+        assertThat(all.get(1).timeMedianMs()).isEqualTo(2.0);
+    }
+
+    @Test
     void latencyPercentilesCoverEveryProcessedImageOfEveryCountedRun() {
         // 10 latencies in all: 10..100 ms; a skipped image does not count.
         RunRecord first = run(100, PEAKS, 1, 10, 20, 30, 40, 50);
