@@ -19,12 +19,16 @@ public record RowKey(String strategy, String filter, Map<String, String> scan) {
 
     /** {@code virtual / Cartoon2}, then any scanned values: {@code virtual / Cartoon2 (parallelism=4)}. */
     public String label() {
-        String label = strategy + " / " + filter;
+        return strategy + " / " + filter + scanned();
+    }
+
+    /** The scanned values, {@code " (parallelism=4)"}; empty outside a scan. */
+    public String scanned() {
         if (scan.isEmpty()) {
-            return label;
+            return "";
         }
         StringBuilder values = new StringBuilder();
         new TreeMap<>(scan).forEach((k, v) -> values.append(values.isEmpty() ? "" : ", ").append(k).append('=').append(v));
-        return label + " (" + values + ")";
+        return " (" + values + ")";
     }
 }

@@ -10,6 +10,7 @@ import dev.loomy.baseline.Baseline;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.BaselineStore;
 import dev.loomy.baseline.RegressionLimit;
+import dev.loomy.baseline.RowKey;
 import dev.loomy.baseline.Verdict;
 import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
@@ -67,6 +68,11 @@ public final class RigorOptions {
         }
     }
 
+    /** The row as warnings name it: strategy / filter, and its scanned values in a scan. */
+    private static String label(Summary s) {
+        return new RowKey(s.measurement().strategy(), s.measurement().filter(), s.measurement().scan()).label();
+    }
+
     /** What is measured beyond the run count's number: whether it is automatic, and the profilers. */
     MeasureSettings settings(boolean autoRepeat, Path output) throws UsageError {
         try {
@@ -111,7 +117,7 @@ public final class RigorOptions {
             // The table and markdown say these under the row or the table; csv and json have only a column for them.
             for (Summary s : results.summaries()) {
                 if (s.time() != null && s.time().outliers() > 0) {
-                    err.println("loomy: warning: " + s.measurement().strategy() + " / " + s.measurement().filter() + ": "
+                    err.println("loomy: warning: " + label(s) + ": "
                             + s.time().outliers() + " of " + s.time().n() + " runs " + (s.time().outliers() == 1 ? "is a "
                             + "statistical outlier" : "are statistical outliers") + " (hyperfine's rule): something else "
                             + "may have run meanwhile");
@@ -141,7 +147,7 @@ public final class RigorOptions {
         if (checked.limitPct() != null && (result == ExitCodes.OK || result == ExitCodes.FAILED_IMAGES)) {
             for (Summary s : results.summaries()) {
                 // A check that cannot fire must say so: a CI job would take its silence for a pass.
-                String label = s.measurement().strategy() + " / " + s.measurement().filter();
+                String label = label(s);
                 if (s.comparison() == null && s.measurement().imagesFinished() > 0) {
                     err.println("loomy: warning: " + label + ": not in the baseline (or none of its images finished "
                             + "there): --fail-on-regression cannot judge it");

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.loomy.baseline.RowKey;
 import dev.loomy.results.Column;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
@@ -80,10 +81,12 @@ public final class TableFormat implements ResultFormat {
 
     private static void notes(Summary s, PrintStream out) {
         Measurement m = s.measurement();
+        // In a scan a strategy's table has a row per value: the note says which.
+        String row = m.filter() + new RowKey(m.strategy(), m.filter(), m.scan()).scanned();
         if (!s.laneMedianMs().isEmpty()) {
-            out.println("  " + m.filter() + ": " + Numbers.lanes(s.laneMedianMs()));
+            out.println("  " + row + ": " + Numbers.lanes(s.laneMedianMs()));
         }
-        RowNotes.of(s).forEach(note -> out.println("  " + m.filter() + ": " + note));
+        RowNotes.of(s).forEach(note -> out.println("  " + row + ": " + note));
     }
 
     /** Prints {@code text} in lines of at most {@code width} characters, broken between words. */

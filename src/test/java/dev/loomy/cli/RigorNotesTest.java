@@ -91,4 +91,19 @@ class RigorNotesTest {
 
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("loomy: warning: loop / NoOp: not in the baseline");
     }
+
+    @Test
+    void aWarningNamesTheRowsScannedValues() {
+        Results plain = stoppedShort("30");
+        Measurement m = plain.measurements().get(0);
+        Measurement scanned = new Measurement(m.strategy(), m.filter(), m.images(), m.warmups(), m.runs(), m.outcome(),
+                m.note(), null, "local", java.util.Map.of("parallelism", "2"), null);
+        Results results = new Results(List.of(scanned), plain.machine(), plain.options(), false, true);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        RigorOptions.finish(new RigorOptions.Checked(null, null, 5.0), results, ExitCodes.OK, false, true,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("loomy: warning: loop / NoOp (parallelism=2): not in the baseline");
+    }
 }
