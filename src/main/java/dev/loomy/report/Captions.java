@@ -66,10 +66,14 @@ public final class Captions {
         return line.append('.').toString();
     }
 
-    /** "3 runs after 1 warm-up", "1 run, no warm-up". */
+    /** "3 runs after 1 warm-up", "1 run, no warm-up"; "no run: stopped first" when none was counted. */
     static String runs(Results results) {
         int runs = results.runs();
         int warmups = results.warmups();
+        if (runs == 0) {
+            // Interrupted or crashed before a counted run ended: "median of 0 runs after 3 warm-ups" would claim the warm-ups.
+            return "no run: " + (results.interrupted() ? "interrupted" : "stopped") + " before one was counted";
+        }
         return runs + (runs == 1 ? " run" : " runs")
                 + (warmups == 0 ? ", no warm-up" : " after " + warmups + " warm-up" + (warmups == 1 ? "" : "s"));
     }

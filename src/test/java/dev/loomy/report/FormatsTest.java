@@ -246,6 +246,18 @@ class FormatsTest {
     }
 
     @Test
+    void aRunStoppedBeforeAnyCountedRunDoesNotClaimItsWarmups() {
+        Results sample = SampleResults.results();
+        Measurement m = sample.measurements().get(0);
+        Measurement none = new Measurement(m.strategy(), m.filter(), m.images(), m.warmups(), List.of(), Outcome.INTERRUPTED,
+                "interrupted during warm-up 1", null);
+        Results stopped = new Results(List.of(none), sample.machine(), sample.options(), true, false);
+
+        assertThat(render(new TableFormat(), stopped)).startsWith("Time: wall time of one whole run over all 4 images, "
+                + "median of no run: interrupted before one was counted;");
+    }
+
+    @Test
     void theTableGroupsRowsByStrategyAndSaysOnceWhatWasMeasured() {
         String text = render(new TableFormat(), SampleResults.results());
         assertThat(text).startsWith("Time: wall time of one whole run over all 4 images, median of 3 runs after 1 warm-up");
