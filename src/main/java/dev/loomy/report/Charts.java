@@ -1,6 +1,9 @@
 package dev.loomy.report;
 
 import java.awt.Color;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -57,6 +60,34 @@ final class Charts {
     }
 
     static void writePng(Chart<?, ?> chart, Path file) throws IOException {
+        fitTitle(chart);
         TempFiles.replaceOnce(file, out -> ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out));
+    }
+
+    /**
+     * Moves the legend below the plot when, beside it, the plot is narrower than the title: the
+     * title is centred over the plot, so a long one (a scan's legend is wide) lost its start.
+     */
+    static void fitTitle(Chart<?, ?> chart) {
+        Styler styler = chart.getStyler();
+        if (styler.getLegendPosition() != Styler.LegendPosition.OutsideE) {
+            return;
+        }
+        Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        try {
+            int title = g.getFontMetrics(styler.getChartTitleFont()).stringWidth(chart.getTitle());
+            FontMetrics legend = g.getFontMetrics(styler.getLegendFont());
+            // The widest entry, its marker and the legend's paddings and the plot's axis labels: generous estimates.
+            int legendWidth = chart.getSeriesMap().keySet().stream().mapToInt(legend::stringWidth).max().orElse(0) + 60;
+            if (title > chart.getWidth() - legendWidth - 100) {
+                styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+                // In one row when the entries fit side by side, else one under another.
+                int row = chart.getSeriesMap().keySet().stream().mapToInt(name -> legend.stringWidth(name) + 50).sum();
+                styler.setLegendLayout(row < chart.getWidth() - 40 ? Styler.LegendLayout.Horizontal
+                        : Styler.LegendLayout.Vertical);
+            }
+        } finally {
+            g.dispose();
+        }
     }
 }

@@ -41,4 +41,24 @@ class ChartsTest {
         new ReportFiles(report, null, null).write(SampleResults.results(), System.err);
         assertThat(Files.readAllLines(report).get(0)).startsWith("strategy,filter,images,failed,warnings,runs");
     }
+
+    @Test
+    void aTitleWiderThanThePlotBesideTheLegendMovesTheLegendBelow() {
+        ChartFonts.ready();
+        String longTitle = "When each image finished, in each strategy's median run (of 1 run, no warm-up): NoOp on 2 cores, "
+                + "AMD EPYC, JDK 25, parallelism 2";
+
+        assertThat(legendAfterFitting(longTitle, "virtual (max_in_flight=unbounded)"))
+                .isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        assertThat(legendAfterFitting("Images per second", "virtual (max_in_flight=unbounded)"))
+                .isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
+    }
+
+    private static org.knowm.xchart.style.Styler.LegendPosition legendAfterFitting(String title, String series) {
+        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(1200).height(700).title(title).build();
+        Charts.style(chart.getStyler());
+        chart.addSeries(series, new double[] {1, 2}, new double[] {3, 4});
+        Charts.fitTitle(chart);
+        return chart.getStyler().getLegendPosition();
+    }
 }
