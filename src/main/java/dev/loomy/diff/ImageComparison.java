@@ -47,7 +47,9 @@ public final class ImageComparison {
             long total = values.total();
             long differing = Core.countNonZero(values);
             int max = (int) Core.minMaxLoc(values).maxVal;
-            double psnr = differing == 0 ? Double.POSITIVE_INFINITY : Core.PSNR(a, b);
+            // OpenCV adds DBL_EPSILON to the root mean square: images as far apart as can be come out a hair
+            // below 0 dB, which printed as -0.00.
+            double psnr = differing == 0 ? Double.POSITIVE_INFINITY : Math.max(0.0, Core.PSNR(a, b));
             return new Difference(a.cols(), a.rows(), max, total - differing, total, psnr);
         }
     }

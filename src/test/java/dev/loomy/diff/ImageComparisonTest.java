@@ -51,6 +51,21 @@ class ImageComparisonTest {
     }
 
     @Test
+    void imagesAsFarApartAsCanBeAreZeroDecibelsNotANegativeZero() {
+        Mat black = new Mat(4, 4, org.opencv.core.CvType.CV_8UC3, org.opencv.core.Scalar.all(0));
+        Mat white = new Mat(4, 4, org.opencv.core.CvType.CV_8UC3, org.opencv.core.Scalar.all(255));
+        try {
+            ImageComparison.Difference d = ImageComparison.compare(black, white);
+
+            assertThat(d.maxDifference()).isEqualTo(255);
+            assertThat(Double.doubleToRawLongBits(d.psnr())).isEqualTo(Double.doubleToRawLongBits(0.0));
+        } finally {
+            black.release();
+            white.release();
+        }
+    }
+
+    @Test
     void theLargestOfSeveralChangesIsReported() {
         Mat a = TestImages.image(20, 10, 3);
         setChannel(a, 9, 19, 2, 250);
