@@ -66,7 +66,9 @@ final class Charts {
 
     /**
      * Moves the legend below the plot when, beside it, the plot is narrower than the title: the
-     * title is centred over the plot, so a long one (a scan's legend is wide) lost its start.
+     * title is centred over the plot, so a long one (a scan's legend is wide) lost its start. A
+     * title wider than the whole chart (many filters named) loses words from its middle, where
+     * the list of filters is, so that its start and the machine at its end stay.
      */
     static void fitTitle(Chart<?, ?> chart) {
         Styler styler = chart.getStyler();
@@ -75,7 +77,17 @@ final class Charts {
         }
         Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
         try {
-            int title = g.getFontMetrics(styler.getChartTitleFont()).stringWidth(chart.getTitle());
+            FontMetrics titleFont = g.getFontMetrics(styler.getChartTitleFont());
+            // The plot, over which the title is centred, is narrower than the chart by its axis and margins.
+            int room = chart.getWidth() - 160;
+            String text = chart.getTitle();
+            for (int cut = 1; titleFont.stringWidth(text) > room && cut < chart.getTitle().length(); cut++) {
+                String whole = chart.getTitle();
+                int from = (whole.length() - cut) / 2;
+                text = whole.substring(0, from) + "…" + whole.substring(from + cut);
+            }
+            chart.setTitle(text);
+            int title = titleFont.stringWidth(text);
             FontMetrics legend = g.getFontMetrics(styler.getLegendFont());
             // The widest entry, its marker and the legend's paddings and the plot's axis labels: generous estimates.
             int legendWidth = chart.getSeriesMap().keySet().stream().mapToInt(legend::stringWidth).max().orElse(0) + 60;

@@ -54,6 +54,20 @@ class ChartsTest {
                 .isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
     }
 
+    @Test
+    void aTitleWiderThanTheWholeChartLosesWordsFromItsMiddle() {
+        ChartFonts.ready();
+        String title = "When each image finished: " + "GammaCorrection[gamma=0.5], ".repeat(12) + "on 2 cores, JDK 25";
+        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(1200).height(700).title(title).build();
+        Charts.style(chart.getStyler());
+        chart.addSeries("loop", new double[] {1, 2}, new double[] {3, 4});
+
+        Charts.fitTitle(chart);
+
+        assertThat(chart.getTitle()).startsWith("When each image finished: ").endsWith("on 2 cores, JDK 25").contains("…")
+                .hasSizeLessThan(title.length());
+    }
+
     private static org.knowm.xchart.style.Styler.LegendPosition legendAfterFitting(String title, String series) {
         org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(1200).height(700).title(title).build();
         Charts.style(chart.getStyler());
