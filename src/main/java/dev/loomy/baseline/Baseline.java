@@ -35,7 +35,8 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
 
     /**
      * The options that change what a run measures, beside the machine: a baseline made with
-     * others measured something else. (Scanned ones are part of each row's key instead.)
+     * others measured something else. (Where one is scanned, its values are part of each row's
+     * key instead, and it is not compared here.)
      */
     private static final List<String> MEASURED = List.of("io-latency", "no-write", "image-format", "parallelism",
             "cv-threads", "max-in-flight", "fork", "reproducible", "strict");
@@ -91,12 +92,16 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
     }
 
     /**
-     * The rows of {@code now} that this baseline has too, each compared with its own. A baseline
-     * row that finished no image (crashed, or interrupted at once) is no basis: not compared.
+     * The rows of {@code now} that this baseline has too, each compared with its own. A row without
+     * images/sec on either side (no image done: crashed, interrupted at once, or every image
+     * failed) is no basis: not compared.
      */
     public List<RowComparison> compare(List<RowTimes> now) {
         List<RowComparison> comparisons = new ArrayList<>();
         for (RowTimes row : now) {
+            if (!(row.imagesPerSec() > 0)) {
+                continue;
+            }
             rows.stream().filter(b -> b.key().equals(row.key()) && b.imagesPerSec() > 0).findFirst()
                     .ifPresent(b -> comparisons.add(RowComparison.of(row, b)));
         }
@@ -135,7 +140,9 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
                 : MEASURED) {
             JsonNode before = this.options.path(option);
             JsonNode after = used.path(option);
-            if (!before.isMissingNode() && !before.equals(after)) {
+            // A scanned option (a comma list on either side) is in each row's key: rows are matched by its values.
+            boolean scanned = before.asText().contains(",") || after.asText().contains(",");
+            if (!before.isMissingNode() && !scanned && !before.equals(after)) {
                 differing.add("--" + option + " " + shown(before) + ", now " + shown(after));
             }
         }

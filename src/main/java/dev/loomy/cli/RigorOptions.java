@@ -148,9 +148,9 @@ public final class RigorOptions {
             for (Summary s : results.summaries()) {
                 // A check that cannot fire must say so: a CI job would take its silence for a pass.
                 String label = label(s);
-                if (s.comparison() == null && s.measurement().imagesFinished() > 0) {
-                    err.println("loomy: warning: " + label + ": not in the baseline (or none of its images finished "
-                            + "there): --fail-on-regression cannot judge it");
+                if (s.comparison() == null) {
+                    err.println("loomy: warning: " + label + ": not in the baseline, or no image done on one side: "
+                            + "--fail-on-regression cannot judge it");
                 } else if (s.comparison() != null && s.comparison().verdict() == Verdict.UNKNOWN) {
                     err.println("loomy: warning: " + label + ": fewer than 2 runs on a side: --fail-on-regression "
                             + "cannot judge it; use --repeat=3 or more, here and for the baseline");

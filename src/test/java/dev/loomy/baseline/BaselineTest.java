@@ -206,10 +206,13 @@ class BaselineTest {
     }
 
     @Test
-    void aBaselineRowThatFinishedNoImageIsNotCompared() throws Exception {
-        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 0, 120, 130)));
+    void aRowWithNoImageDoneOnEitherSideIsNotCompared() throws Exception {
+        Baseline baseline = Baseline.read(results(SAME_MACHINE, row("loop", "NoOp", 0, 120, 130),
+                row("virtual", "NoOp", 50, 120, 130)));
 
         assertThat(baseline.compare(List.of(now("loop", "NoOp", 80, 1250, 1260)))).isEmpty();
+        // Every image failed now: its time is how fast images were refused.
+        assertThat(baseline.compare(List.of(now("virtual", "NoOp", Double.NaN, 20, 21)))).isEmpty();
     }
 
     @Test
@@ -220,6 +223,8 @@ class BaselineTest {
         Baseline baseline = Baseline.read(file);
 
         assertThat(baseline.differences(HERE, "local", 0, options("0", true, "table"))).isEmpty();
+        // A scanned option is in each row's key, not a difference of the whole run.
+        assertThat(baseline.differences(HERE, "local", 0, options("0,5ms", true, "table"))).isEmpty();
         assertThat(baseline.differences(HERE, "local", 0, options("20ms", false, "json"))).singleElement().asString()
                 .contains("other options (--io-latency 0, now 20ms; --no-write true, now false)");
     }
