@@ -158,14 +158,15 @@ final class ConfigBuilder {
             return;
         }
         for (PositionalParamSpec positional : spec.commandLine().getParseResult().matchedPositionals()) {
-            if (positional.originalStringValues().stream().anyMatch(String::isBlank)) {
+            // Empty, not blank: " " is a legal file name.
+            if (positional.originalStringValues().stream().anyMatch(String::isEmpty)) {
                 throw new UsageError(positional.paramLabel() + ": an empty path (give a folder or an image; . for the "
                         + "current folder)");
             }
         }
         for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
             if (option.splitRegex().isEmpty()) {
-                if (option.arity().max() > 0 && option.originalStringValues().stream().anyMatch(String::isBlank)
+                if (option.arity().max() > 0 && option.originalStringValues().stream().anyMatch(String::isEmpty)
                         && !option.type().equals(boolean.class) && !option.type().equals(Boolean.class)) {
                     throw new UsageError(option.longestName() + ": an empty value");
                 }

@@ -222,18 +222,23 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         return new OutputLayout(root, output.format(), trials().size() > 1);
     }
 
-    /** The options as the results show them. */
-    /** Spark's own default for what its UI and logs hide: results files are shared, credentials must not be. */
-    private static final java.util.regex.Pattern SECRET = java.util.regex.Pattern.compile(
-            "(?i)secret|password|token|access[.]key");
+    /** Spark's default {@code spark.redaction.regex}: results files are shared, credentials must not be. */
+    private static final String SECRET = "(?i)secret|password|token|access[.]key";
 
-    /** {@code --spark-conf} as results show it: a value whose key names a credential is hidden. */
+    /**
+     * {@code --spark-conf} as results show it, hidden as Spark hides it in its UI and logs: a value
+     * is replaced when its key or the value itself matches {@code spark.redaction.regex} (given
+     * there, or Spark's default).
+     */
     static Map<String, String> redacted(Map<String, String> conf) {
+        java.util.regex.Pattern secret = java.util.regex.Pattern.compile(conf.getOrDefault("spark.redaction.regex", SECRET));
         Map<String, String> shown = new java.util.TreeMap<>();
-        conf.forEach((key, value) -> shown.put(key, SECRET.matcher(key).find() ? "*********(redacted)" : value));
+        conf.forEach((key, value) -> shown.put(key,
+                secret.matcher(key).find() || secret.matcher(value).find() ? "*********(redacted)" : value));
         return shown;
     }
 
+    /** The options as the results show them. */
     public OptionsUsed options() {
         return new OptionsUsed(selection.strategy(), selection.filter(), selection.param(),
                 !output.write() ? null : output.uri() != null ? output.uri() : output.folder().toString(), !output.write(),

@@ -106,9 +106,14 @@ class RunConfigTest {
     @Test
     void sparkConfInTheResultsHidesCredentials() {
         assertThat(RunConfig.redacted(java.util.Map.of("spark.hadoop.fs.s3a.secret.key", "s3cr3t",
-                "spark.hadoop.fs.s3a.access.key", "AKIA", "spark.executor.memory", "4g")))
-                .containsExactly(java.util.Map.entry("spark.executor.memory", "4g"),
+                "spark.hadoop.fs.s3a.access.key", "AKIA", "spark.executor.memory", "4g",
+                "spark.executor.extraJavaOptions", "-Djavax.net.ssl.trustStorePassword=hunter2")))
+                .containsExactly(java.util.Map.entry("spark.executor.extraJavaOptions", "*********(redacted)"),
+                        java.util.Map.entry("spark.executor.memory", "4g"),
                         java.util.Map.entry("spark.hadoop.fs.s3a.access.key", "*********(redacted)"),
                         java.util.Map.entry("spark.hadoop.fs.s3a.secret.key", "*********(redacted)"));
+        assertThat(RunConfig.redacted(java.util.Map.of("spark.redaction.regex", "(?i)memory", "spark.executor.memory", "4g",
+                "spark.app.name", "x"))).containsEntry("spark.executor.memory", "*********(redacted)")
+                .containsEntry("spark.app.name", "x");
     }
 }
