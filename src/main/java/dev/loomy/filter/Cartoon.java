@@ -24,6 +24,9 @@ public final class Cartoon extends CatalogueFilter {
     private final int blockSize;
     private final int c;
 
+    /** The largest threshold block, as large as the blur's largest kernel. */
+    static final int MAX_BLOCK_SIZE = 255;
+
     public Cartoon() {
         this(NAME, 13, 13, 7, 7, 255, 9, 2);
     }
@@ -34,12 +37,9 @@ public final class Cartoon extends CatalogueFilter {
      * @param sigmaSpace its space sigma
      * @param ksize      the box blur's size, 1 or more
      * @param maxValue   the threshold's value off the lines, 0..255, and-ed with the colours
-     * @param blockSize  the adaptive threshold's neighbourhood, odd, 3 or more
+     * @param blockSize  the adaptive threshold's neighbourhood, odd, 3..255
      * @param c          what the threshold takes from the neighbourhood's mean
      */
-    /** The largest threshold block, as large as the blur's largest kernel. */
-    static final int MAX_BLOCK_SIZE = 255;
-
     public Cartoon(String name, int d, int sigmaColor, int sigmaSpace, int ksize, double maxValue, int blockSize, int c) {
         super(NAME, name, "smoothed colour with dark line art", "d", d, "sigmaColor", sigmaColor,
                 "sigmaSpace", sigmaSpace, "ksize", ksize, "maxValue", maxValue, "blockSize", blockSize, "C", c);

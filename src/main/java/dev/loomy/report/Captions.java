@@ -28,8 +28,8 @@ public final class Captions {
     /** E.g. "Time: wall time of one whole run over all 48 images, median of 3 runs after 1 warm-up (min-max over the 3); ..." */
     static String method(Results results) {
         int runs = results.runs();
-        return "Time: wall time of one whole run over all " + results.images() + " images, median of "
-                + runs(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
+        return "Time: wall time of one whole run over all " + results.images() + " images, "
+                + medianOf(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
                 + ("spark".equals(results.options().engine())
                         ? "measured on Spark (master " + results.options().master() + "), in its executors."
                         : results.forked() ? "each strategy and filter" + (Schema.scanned(results).isEmpty() ? ""
@@ -66,15 +66,18 @@ public final class Captions {
         return line.append('.').toString();
     }
 
-    /** "3 runs after 1 warm-up", "1 run, no warm-up"; "no run: stopped first" when none was counted. */
-    static String runs(Results results) {
+    /**
+     * "median of 3 runs after 1 warm-up", "median of 1 run, no warm-up"; "no run counted:
+     * interrupted first" when an interrupt or a crash came before a counted run ended ("median
+     * of 0 runs after 3 warm-ups" would claim the warm-ups).
+     */
+    static String medianOf(Results results) {
         int runs = results.runs();
         int warmups = results.warmups();
         if (runs == 0) {
-            // Interrupted or crashed before a counted run ended: "median of 0 runs after 3 warm-ups" would claim the warm-ups.
-            return "no run: " + (results.interrupted() ? "interrupted" : "stopped") + " before one was counted";
+            return "no run counted: " + (results.interrupted() ? "interrupted" : "stopped") + " first";
         }
-        return runs + (runs == 1 ? " run" : " runs")
+        return "median of " + runs + (runs == 1 ? " run" : " runs")
                 + (warmups == 0 ? ", no warm-up" : " after " + warmups + " warm-up" + (warmups == 1 ? "" : "s"));
     }
 

@@ -58,7 +58,7 @@ public final class ScanChart {
             lines.computeIfAbsent(Charts.series(m.strategy(), severalFilters ? m.filter() : null, others),
                     k -> new LinkedHashMap<>()).put(value, s.imagesPerSec());
         }
-        String title = "Images per second against " + option(x) + ", median of " + Captions.runs(results) + ", on "
+        String title = "Images per second against " + option(x) + ", " + Captions.medianOf(results) + ", on "
                 + Charts.machine(results);
         String xTitle = option(x) + " (" + meaning(x) + ")";
         String yTitle = "images/sec (median run; " + results.images() + " images per run)";

@@ -48,7 +48,7 @@ public final class ThroughputChart {
             byFilter.computeIfAbsent(s.measurement().filter(), f -> new LinkedHashMap<>()).put(strategy, s);
         }
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Images per second, median of " + Captions.runs(results) + ", on " + Charts.machine(results))
+                .title("Images per second, " + Captions.medianOf(results) + ", on " + Charts.machine(results))
                 .xAxisTitle("strategy (" + results.images() + " images per run)")
                 .yAxisTitle("images/sec (bar: median run; whisker: slowest to fastest run)")
                 .build();

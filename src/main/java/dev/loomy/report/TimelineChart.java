@@ -39,7 +39,8 @@ public final class TimelineChart {
         boolean severalFilters = results.measurements().stream().map(Measurement::filter).distinct().count() > 1;
         String filters = String.join(", ", results.measurements().stream().map(Measurement::filter).distinct().toList());
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("When each image finished, in each strategy's median run (of " + Captions.runs(results) + "): "
+                .title("When each image finished, in each strategy's median run ("
+                        + Captions.medianOf(results).replaceFirst("^median ", "") + "): "
                         + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().parallelism())
                 .xAxisTitle("image, in the order it was submitted")
                 .yAxisTitle("finished (ms since the run started)")

@@ -254,7 +254,7 @@ class FormatsTest {
         Results stopped = new Results(List.of(none), sample.machine(), sample.options(), true, false);
 
         assertThat(render(new TableFormat(), stopped)).startsWith("Time: wall time of one whole run over all 4 images, "
-                + "median of no run: interrupted before one was counted;");
+                + "no run counted: interrupted first;");
     }
 
     @Test
