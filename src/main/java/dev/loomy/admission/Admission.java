@@ -115,12 +115,14 @@ public final class Admission {
             images.acquire();
         }
         int nativeUnits = 0;
+        int heapUnits = 0;
         try {
             nativeUnits = nativeBudget == null ? 0 : nativeBudget.acquire(cost.nativeBytes());
-            int heapUnits = heapBudget == null ? 0 : heapBudget.acquire(cost.heapBytes());
+            heapUnits = heapBudget == null ? 0 : heapBudget.acquire(cost.heapBytes());
             int nativeTaken = nativeUnits;
+            int heapTaken = heapUnits;
             return () -> {
-                release(heapBudget, heapUnits);
+                release(heapBudget, heapTaken);
                 release(nativeBudget, nativeTaken);
                 if (images != null) {
                     images.release();
@@ -129,6 +131,7 @@ public final class Admission {
         } catch (Throwable e) {
             // An Error too (out of memory making the waiter or the permit): what was taken is given
             // back, or the next trials of this filter would wait for it for ever.
+            release(heapBudget, heapUnits);
             release(nativeBudget, nativeUnits);
             if (images != null) {
                 images.release();

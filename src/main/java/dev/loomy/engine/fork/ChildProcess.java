@@ -40,7 +40,9 @@ final class ChildProcess {
     private static final Pattern STACK_TRACE = Pattern.compile("^(\\s+at |\\s+\\.\\.\\. \\d+ more|Caused by: |Exception in thread )");
     private static final Pattern OUT_OF_MEMORY = Pattern.compile("java\\.lang\\.OutOfMemoryError(: .*)?");
     private static final Pattern UNCAUGHT = Pattern.compile("^Exception in thread \"[^\"]*\" (.+)$");
-    private static final String INTERNAL_ERROR = "loomy: internal error: ";
+    private static final String LOOMY = "loomy: ";
+    /** A child's notes on standard error: the images in flight (the admission's line), notes, warnings. */
+    private static final Pattern NOTE = Pattern.compile("^loomy: (note: |warning: )| in flight");
     private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT",
             9, "SIGKILL", 11, "SIGSEGV", 15, "SIGTERM");
 
@@ -222,8 +224,9 @@ final class ChildProcess {
     /**
      * Why a child ended without a result: its exit status (128 + n is signal n, as Java
      * reports a killed process) and, when its last words name one, the error that killed it:
-     * an OutOfMemoryError, else the last exception nothing caught, else loomy's internal error.
-     * Its notes (the images in flight, warnings) are no cause and are not quoted.
+     * an OutOfMemoryError, else the last exception nothing caught, else its last line of loomy's
+     * (a usage error, say). Its notes (the images in flight, notes, warnings) are no cause and
+     * are not quoted.
      */
     static String crashReason(int status, List<String> stderrTail) {
         StringBuilder reason = new StringBuilder("the measuring JVM ended with exit status ").append(status);
@@ -237,19 +240,20 @@ final class ChildProcess {
         }
         reason.append(" before reporting a result");
         String cause = null;
+        String uncaughtCause = null;
         for (String line : stderrTail) {
             Matcher m = OUT_OF_MEMORY.matcher(line);
             if (m.find()) {
-                cause = m.group().strip();
-                break;
+                return reason + ": " + m.group().strip();
             }
             Matcher uncaught = UNCAUGHT.matcher(line);
             if (uncaught.find()) {
-                cause = uncaught.group(1).strip();
-            } else if (line.startsWith(INTERNAL_ERROR)) {
-                cause = line.substring(INTERNAL_ERROR.length()).strip();
+                uncaughtCause = uncaught.group(1).strip();
+            } else if (line.startsWith(LOOMY) && !NOTE.matcher(line).find()) {
+                cause = line.substring(LOOMY.length()).strip();
             }
         }
+        cause = uncaughtCause != null ? uncaughtCause : cause;
         return cause == null ? reason.toString() : reason + ": " + cause;
     }
 }

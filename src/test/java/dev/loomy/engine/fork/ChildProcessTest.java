@@ -34,8 +34,9 @@ class ChildProcessTest {
         assertThat(ChildProcess.crashReason(1, uncaught))
                 .isEqualTo("the measuring JVM ended with exit status 1 before reporting a result: "
                         + "java.lang.Exception: std::exception: std::bad_alloc");
-        assertThat(ChildProcess.crashReason(3, List.of("noise", "loomy: internal error: java.lang.IllegalStateException: x")))
-                .endsWith("before reporting a result: java.lang.IllegalStateException: x");
+        assertThat(ChildProcess.crashReason(2, List.of("noise", "loomy: a child JVM takes one argument, STRATEGY/FILTER",
+                "loomy: warning: something else"))).endsWith("before reporting a result: a child JVM takes one argument, "
+                + "STRATEGY/FILTER");
         assertThat(ChildProcess.crashReason(137, List.of("loomy: about 4 images in flight at once (auto: 2 per core)")))
                 .endsWith("before reporting a result");
     }
