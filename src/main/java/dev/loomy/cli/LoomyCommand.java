@@ -89,12 +89,14 @@ public final class LoomyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // The output folder, or its outermost parent, when this run makes it.
+        // The output folder, and its outermost parent that this run makes (null when it exists).
+        Path output = null;
         Path made = null;
         try {
             ConfigBuilder builder = new ConfigBuilder(this, w -> err.println("loomy: " + w));
             RunConfig config = builder.build();
-            made = config.layout() == null ? null : OutputLayout.firstMissing(config.layout().root());
+            output = config.layout() == null ? null : config.layout().root();
+            made = output == null ? null : OutputLayout.firstMissing(output);
             ConfigBuilder.prepareOutputs(config);
             RunConfig.Reporting reporting = config.reporting();
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
@@ -115,7 +117,7 @@ public final class LoomyCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         } finally {
             if (made != null) {
-                OutputLayout.deleteIfNoFiles(made);
+                OutputLayout.deleteIfEmpty(output, made);
             }
             out.flush();
             err.flush();

@@ -1,7 +1,6 @@
 package dev.loomy.files;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Where each output image goes.
@@ -221,21 +219,19 @@ public final class OutputLayout {
     }
 
     /**
-     * Deletes {@code folder} and the folders below it when none of them holds anything else:
-     * a run that wrote nothing leaves no folder it made. A file, a link or a folder that
-     * cannot be read or deleted keeps it all.
+     * Deletes {@code folder} when it is empty, then each parent up to {@code made} that is empty
+     * in turn: a run that wrote nothing leaves no folder it made. Only empty folders go, one at a
+     * time, so that another run writing into the same folder loses nothing, not even a folder it
+     * has just made.
      */
-    public static void deleteIfNoFiles(Path folder) {
-        try (Stream<Path> walk = Files.walk(folder)) {
-            List<Path> found = walk.toList();
-            if (found.stream().allMatch(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
-                // Deepest first: the walk lists a folder before what it holds.
-                for (Path p : found.reversed()) {
-                    Files.delete(p);
-                }
+    public static void deleteIfEmpty(Path folder, Path made) {
+        for (Path p = folder.toAbsolutePath().normalize(); p != null && p.startsWith(made); p = p.getParent()) {
+            try {
+                Files.delete(p);
+            } catch (IOException e) {
+                // Not empty (or gone, or not ours to delete): what is left stays, as it is.
+                return;
             }
-        } catch (IOException | UncheckedIOException e) {
-            // Something appeared or could not be read: what is left stays, as it is.
         }
     }
 
