@@ -80,11 +80,13 @@ final class Charts {
             FontMetrics titleFont = g.getFontMetrics(styler.getChartTitleFont());
             // The plot, over which the title is centred, is narrower than the chart by its axis and margins.
             int room = chart.getWidth() - 160;
+            String[] words = chart.getTitle().split(" ");
             String text = chart.getTitle();
-            for (int cut = 1; titleFont.stringWidth(text) > room && cut < chart.getTitle().length(); cut++) {
-                String whole = chart.getTitle();
-                int from = (whole.length() - cut) / 2;
-                text = whole.substring(0, from) + "…" + whole.substring(from + cut);
+            // Whole words out of the middle, one more each time, until the rest fits.
+            for (int cut = 1; titleFont.stringWidth(text) > room && cut < words.length; cut++) {
+                int from = (words.length - cut) / 2;
+                text = String.join(" ", java.util.Arrays.copyOfRange(words, 0, from)) + " … "
+                        + String.join(" ", java.util.Arrays.copyOfRange(words, from + cut, words.length));
             }
             chart.setTitle(text);
             int title = titleFont.stringWidth(text);

@@ -64,8 +64,11 @@ class ChartsTest {
 
         Charts.fitTitle(chart);
 
-        assertThat(chart.getTitle()).startsWith("When each image finished: ").endsWith("on 2 cores, JDK 25").contains("…")
+        assertThat(chart.getTitle()).startsWith("When each image finished: ").endsWith("on 2 cores, JDK 25").contains(" … ")
                 .hasSizeLessThan(title.length());
+        // Words are left out whole.
+        assertThat(java.util.List.of(chart.getTitle().split(" "))).allSatisfy(word -> assertThat(title.contains(word)
+                || word.equals("…")).isTrue());
     }
 
     private static org.knowm.xchart.style.Styler.LegendPosition legendAfterFitting(String title, String series) {
