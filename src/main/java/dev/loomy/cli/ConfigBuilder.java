@@ -28,6 +28,7 @@ import dev.loomy.results.Reference;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
+import dev.loomy.run.Trial;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 import picocli.CommandLine.Model.CommandSpec;
@@ -217,6 +218,14 @@ final class ConfigBuilder {
             if (recordings != null) {
                 // Checked apart from the output layout: --no-write has none, yet the recordings are written.
                 guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
+                for (Trial trial : config.trials()) {
+                    String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
+                    if (name.length() > 255) {
+                        throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
+                                + trial.filter().substring(0, 40) + "... would be named with " + name.length()
+                                + " characters, more than a file name may have (255): shorten the filter's name");
+                    }
+                }
             }
             OutputLayout layout = config.layout();
             if (layout != null) {

@@ -91,6 +91,15 @@ class HostileValuesTest {
     }
 
     @Test
+    void aRecordingNameTooLongForAFileIsRefusedBeforeAnyImage() throws Exception {
+        String name = "P" + "x".repeat(249);
+        Path config = java.nio.file.Files.writeString(dir.resolve("long.yaml"), "filters:\n  " + name + ": {kind: NoOp}\n");
+
+        assertUsage("--profile=jfr: the recording of loop / " + name.substring(0, 40) + "... would be named with 259 "
+                + "characters", "--config=" + config, "-f", name, "--profile=jfr", "-o", dir.resolve("out").toString());
+    }
+
+    @Test
     void aParameterGivenTwice() {
         assertUsage("--param=red is given twice (5, then 6): give all its values in one, --param=red=5,6",
                 "-f", "Cartoon2", "--param=red=5", "--param=green=3", "--param=red=6");
