@@ -10,7 +10,6 @@ import dev.loomy.baseline.Baseline;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.BaselineStore;
 import dev.loomy.baseline.RegressionLimit;
-import dev.loomy.baseline.RowKey;
 import dev.loomy.baseline.Verdict;
 import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Reference;
@@ -68,11 +67,6 @@ public final class RigorOptions {
         }
     }
 
-    /** The row as warnings name it: strategy / filter, and its scanned values in a scan. */
-    private static String label(Summary s) {
-        return new RowKey(s.measurement().strategy(), s.measurement().filter(), s.measurement().scan()).label();
-    }
-
     /** What is measured beyond the run count's number: whether it is automatic, and the profilers. */
     MeasureSettings settings(boolean autoRepeat, Path output) throws UsageError {
         try {
@@ -117,7 +111,7 @@ public final class RigorOptions {
             // The table and markdown say these under the row or the table; csv and json have only a column for them.
             for (Summary s : results.summaries()) {
                 if (s.time() != null && s.time().outliers() > 0) {
-                    err.println("loomy: warning: " + label(s) + ": "
+                    err.println("loomy: warning: " + s.measurement().key().label() + ": "
                             + s.time().outliers() + " of " + s.time().n() + " runs " + (s.time().outliers() == 1 ? "is a "
                             + "statistical outlier" : "are statistical outliers") + " (hyperfine's rule): something else "
                             + "may have run meanwhile");
@@ -147,11 +141,11 @@ public final class RigorOptions {
         if (checked.limitPct() != null && (result == ExitCodes.OK || result == ExitCodes.FAILED_IMAGES)) {
             for (Summary s : results.summaries()) {
                 // A check that cannot fire must say so: a CI job would take its silence for a pass.
-                String label = label(s);
+                String label = s.measurement().key().label();
                 if (s.comparison() == null) {
                     err.println("loomy: warning: " + label + ": not in the baseline, or no image done on one side: "
                             + "--fail-on-regression cannot judge it");
-                } else if (s.comparison() != null && s.comparison().verdict() == Verdict.UNKNOWN) {
+                } else if (s.comparison().verdict() == Verdict.UNKNOWN) {
                     err.println("loomy: warning: " + label + ": fewer than 2 runs on a side: --fail-on-regression "
                             + "cannot judge it; use --repeat=3 or more, here and for the baseline");
                 }

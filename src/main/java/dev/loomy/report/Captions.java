@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
-import dev.loomy.baseline.RowKey;
 import dev.loomy.profile.Profile;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
@@ -141,7 +140,7 @@ public final class Captions {
                     : AutoRepeat.shortfall(s.time());
             if (shortfall != null) {
                 Measurement m = s.measurement();
-                stopped.add(new RowKey(m.strategy(), m.filter(), m.scan()).label() + ": " + shortfall);
+                stopped.add(m.key().label() + ": " + shortfall);
             }
         }
         return stopped.isEmpty() ? null : String.format(Locale.ROOT, "--repeat=auto stopped short of ±%.0f%%: ",

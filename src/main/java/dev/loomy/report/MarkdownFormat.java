@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.loomy.baseline.RowKey;
 import dev.loomy.results.Column;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
@@ -49,7 +48,7 @@ public final class MarkdownFormat implements ResultFormat {
             Measurement m = s.measurement();
             for (String note : RowNotes.of(s)) {
                 out.println();
-                out.println("- " + escape(label(m) + ": " + note));
+                out.println("- " + escape(m.key().label() + ": " + note));
             }
         }
         if (results.interrupted()) {
@@ -64,11 +63,6 @@ public final class MarkdownFormat implements ResultFormat {
             cells.add(s.laneMedianMs().isEmpty() ? "" : Numbers.lanes(s.laneMedianMs()));
         }
         return cells;
-    }
-
-    /** "virtual / NoOp", and a scan's values: "virtual / NoOp (parallelism=4)". */
-    private static String label(Measurement m) {
-        return new RowKey(m.strategy(), m.filter(), m.scan()).label();
     }
 
     private static String line(List<String> cells) {

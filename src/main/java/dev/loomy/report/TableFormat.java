@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.loomy.baseline.RowKey;
 import dev.loomy.results.Column;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
@@ -82,7 +81,7 @@ public final class TableFormat implements ResultFormat {
     private static void notes(Summary s, PrintStream out) {
         Measurement m = s.measurement();
         // In a scan a strategy's table has a row per value: the note says which.
-        String row = m.filter() + new RowKey(m.strategy(), m.filter(), m.scan()).scanned();
+        String row = m.filter() + m.key().scanned();
         if (!s.laneMedianMs().isEmpty()) {
             out.println("  " + row + ": " + Numbers.lanes(s.laneMedianMs()));
         }

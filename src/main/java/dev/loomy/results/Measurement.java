@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.loomy.baseline.RowKey;
 import dev.loomy.profile.Profile;
 
 /**
@@ -77,6 +78,16 @@ public record Measurement(String strategy, String filter, int images, int warmup
      */
     public int imagesFinished() {
         return runs.stream().filter(RunRecord::interrupted).mapToInt(r -> r.done() + r.failed()).min().orElse(images);
+    }
+
+    /** Whether an image the counted runs finished did not fail: else there is no throughput to show or compare. */
+    public boolean anyDone() {
+        return failed() < imagesFinished();
+    }
+
+    /** Strategy, filter and scanned values: what names this row in notes, warnings and comparisons. */
+    public RowKey key() {
+        return new RowKey(strategy, filter, scan);
     }
 
     /** The counted runs' wall times in milliseconds, in their order. */

@@ -46,13 +46,12 @@ public record Summary(Measurement measurement,
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
         double median = Statistics.median(walls) / 1e6;
         // A row whose every image failed measured how fast images are refused: no throughput to show or compare.
-        boolean noneDone = m.imagesFinished() > 0 && m.failed() >= m.imagesFinished();
+        boolean noneDone = m.imagesFinished() > 0 && !m.anyDone();
         double perSec = median > 0 && !noneDone ? m.imagesFinished() / (median / 1000) : Double.NaN;
 
         // Speed-ups compare time per image: a row interrupted after 1 of 40 images is not 40 times as fast.
         OptionalDouble speedup = OptionalDouble.empty();
-        if (loop != null && !loop.runs().isEmpty() && median > 0 && m.imagesFinished() > 0 && loop.imagesFinished() > 0
-                && !noneDone && loop.failed() < loop.imagesFinished()) {
+        if (loop != null && !loop.runs().isEmpty() && median > 0 && m.anyDone() && loop.anyDone()) {
             double loopMedian = Statistics.median(loop.runs().stream().mapToLong(RunRecord::wallNanos).toArray()) / 1e6;
             speedup = OptionalDouble.of(loopMedian / loop.imagesFinished() / (median / m.imagesFinished()));
         }
@@ -76,8 +75,7 @@ public record Summary(Measurement measurement,
         // The reference against itself is 1, exactly: no error, as hyperfine shows its reference.
         Speedup relative = reference == null || reference.runs().isEmpty() || noneDone ? null
                 : reference == m ? new Speedup(1, Double.NaN)
-                : m.imagesFinished() > 0 && reference.imagesFinished() > 0 && reference.failed() < reference.imagesFinished()
-                        ? Speedup.of(perImage(reference), perImage(m))
+                : m.anyDone() && reference.anyDone() ? Speedup.of(perImage(reference), perImage(m))
                 : null;
         return new Summary(m, median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, perSec, speedup,
                 p50, p95, lmax, peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1), laneMedians(runs),
