@@ -219,11 +219,13 @@ final class ConfigBuilder {
                 // Checked apart from the output layout: --no-write has none, yet the recordings are written.
                 guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
                 for (Trial trial : config.trials()) {
+                    // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
                     String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
-                    if (name.length() > 255) {
+                    if (name.length() > OutputLayout.NAME_MAX) {
                         throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
                                 + trial.filter().substring(0, 40) + "... would be named with " + name.length()
-                                + " characters, more than a file name may have (255): shorten the filter's name");
+                                + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
+                                + "): shorten the filter's name");
                     }
                 }
             }

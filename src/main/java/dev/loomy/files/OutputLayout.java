@@ -20,7 +20,7 @@ import java.util.Set;
 public final class OutputLayout {
 
     /** The longest file name, in bytes, that Linux file systems (ext4, xfs, btrfs, tmpfs) allow. */
-    private static final int NAME_MAX = 255;
+    public static final int NAME_MAX = 255;
 
     private final Path root;
     private final OutputFormat format;

@@ -19,6 +19,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.loomy.files.OutputLayout;
+
 /**
  * The temporary files being written right now, so that an interrupted run can delete them.
  *
@@ -30,8 +32,6 @@ public final class TempFiles {
 
     /** Every temporary name ends so, and starts with a dot. */
     static final String SUFFIX = ".loomy-tmp";
-    /** The longest file name, in bytes, that Linux file systems (ext4, xfs, btrfs, tmpfs) and macOS's allow. */
-    static final int NAME_MAX = 255;
     /** The JVM property by which a measuring child JVM learns the run it belongs to (its parent's). */
     public static final String RUN_PROPERTY = "loomy.run";
 
@@ -66,7 +66,7 @@ public final class TempFiles {
     public static Path nameBeside(Path target) {
         String tag = "." + RUN + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + SUFFIX;
         String name = String.valueOf(target.getFileName());
-        int room = NAME_MAX - 1 - tag.length();
+        int room = OutputLayout.NAME_MAX - 1 - tag.length();
         try {
             return target.resolveSibling("." + within(name, room) + tag);
         } catch (InvalidPathException e) {
