@@ -29,16 +29,11 @@ class InProcessEngineTest {
     @TempDir
     Path dir;
 
-    /** A filter that runs the JVM out of memory, as far as its caller can tell. */
-    private static final class Exhausting implements Filter {
+    /** A stand-in filter named by its class, without parameters, that fails as its apply says. */
+    private abstract static class Failing implements Filter {
         @Override
         public String name() {
-            return "Exhausting";
-        }
-
-        @Override
-        public Mat apply(Mat image) {
-            throw new OutOfMemoryError("Java heap space");
+            return getClass().getSimpleName();
         }
 
         @Override
@@ -47,13 +42,16 @@ class InProcessEngineTest {
         }
     }
 
-    /** A filter whose native call fails as OpenCV's binding reports a C++ exception of its own: a checked java.lang.Exception. */
-    private static final class NativeAllocationFails implements Filter {
+    /** A filter that runs the JVM out of memory, as far as its caller can tell. */
+    private static final class Exhausting extends Failing {
         @Override
-        public String name() {
-            return "NativeAllocationFails";
+        public Mat apply(Mat image) {
+            throw new OutOfMemoryError("Java heap space");
         }
+    }
 
+    /** A filter whose native call fails as OpenCV's binding reports a C++ exception of its own: a checked java.lang.Exception. */
+    private static final class NativeAllocationFails extends Failing {
         @Override
         public Mat apply(Mat image) {
             return NativeAllocationFails.<RuntimeException>sneaky(new Exception("std::exception: std::bad_alloc"));
@@ -63,25 +61,25 @@ class InProcessEngineTest {
         private static <E extends Exception> Mat sneaky(Exception e) throws E {
             throw (E) e;
         }
+    }
 
-        @Override
-        public Map<String, Number> parameters() {
-            return Map.of();
-        }
+    /** Three 16x16 images, each of {@code filters} under each of {@code strategies}, in this JVM. */
+    private List<Measurement> run(List<String> strategies, List<Filter> filters, RunControl control, ByteArrayOutputStream err)
+            throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.writeMany(in, 3, 16, 16);
+        List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
+        Workload workload = new Workload(strategies.stream().map(Strategies::byName).toList(), filters, images, null,
+                new ImageReader(), null, 1, 2, 2);
+        return new InProcessEngine(control, new FailureLog(new PrintStream(err, true)), RunListener.NONE, new TempFiles(),
+                note -> { }).run(workload);
     }
 
     @Test
     void aCheckedExceptionFromNativeCodeFailsEachImageAndTheRunGoesOn() throws Exception {
-        Path in = dir.resolve("in");
-        TestImages.writeMany(in, 3, 16, 16);
-        List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
-        Workload workload = new Workload(List.of(Strategies.byName("loop")), List.of(new NativeAllocationFails()),
-                images, null, new ImageReader(), null, 1, 2, 2);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        InProcessEngine engine = new InProcessEngine(new RunControl(), new FailureLog(new PrintStream(err, true)),
-                RunListener.NONE, new TempFiles(), note -> { });
 
-        List<Measurement> measurements = engine.run(workload);
+        List<Measurement> measurements = run(List.of("loop"), List.of(new NativeAllocationFails()), new RunControl(), err);
 
         assertThat(measurements).singleElement().extracting(Measurement::outcome).isEqualTo(Outcome.FAILED_IMAGES);
         assertThat(measurements.get(0).runs().get(0).failed()).isEqualTo(3);
@@ -90,16 +88,10 @@ class InProcessEngineTest {
 
     @Test
     void anOutOfMemoryErrorCrashesItsPairOnlyAndTheOthersAreMeasured() throws Exception {
-        Path in = dir.resolve("in");
-        TestImages.writeMany(in, 3, 16, 16);
-        List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
-        Workload workload = new Workload(List.of(Strategies.byName("loop"), Strategies.byName("virtual")),
-                List.of(new Exhausting(), new NoOp()), images, null, new ImageReader(), null, 1, 2, 2);
         RunControl control = new RunControl();
-        InProcessEngine engine = new InProcessEngine(control, new FailureLog(new PrintStream(new ByteArrayOutputStream())),
-                RunListener.NONE, new TempFiles(), note -> { });
 
-        List<Measurement> measurements = engine.run(workload);
+        List<Measurement> measurements = run(List.of("loop", "virtual"), List.of(new Exhausting(), new NoOp()), control,
+                new ByteArrayOutputStream());
 
         assertThat(measurements).extracting(Measurement::strategy, Measurement::filter, Measurement::outcome).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("loop", "Exhausting", Outcome.CRASHED),
