@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import dev.loomy.baseline.RowComparison;
 import dev.loomy.stats.Sample;
+import dev.loomy.stats.Statistics;
 import dev.loomy.stats.Speedup;
 
 /**
