@@ -23,7 +23,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Reference;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.run.RunConfig;

@@ -101,7 +101,8 @@ public final class LoomyCommand implements Callable<Integer> {
             RunConfig.Reporting reporting = config.reporting();
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             RigorOptions.Checked checked = builder.baselines();
-            Results results = new Runner(control, temps, progress, err).run(config).comparedWith(checked.baseline());
+            Results measured = new Runner(control, temps, progress, err).run(config);
+            Results results = checked.baseline() == null ? measured : checked.baseline().compare(measured);
             int status = ExitCodes.of(results.measurements(), results.interrupted());
             // A folder that could not be read holds images that were not done: as a failed image does.
             status = status == ExitCodes.OK && builder.unreadableFolders() > 0 ? ExitCodes.FAILED_IMAGES : status;

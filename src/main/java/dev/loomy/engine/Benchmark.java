@@ -12,7 +12,7 @@ import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.profile.Profile;
 import dev.loomy.profile.Profiler;
 import dev.loomy.stats.AutoRepeat;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.RunRecord;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.loomy.baseline.Verdict;
+import dev.loomy.results.Verdict;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
 import dev.loomy.results.Outcome;

@@ -13,14 +13,15 @@ import static dev.loomy.results.Column.Unit.PER_SECOND;
 import static dev.loomy.results.Column.Unit.RATIO;
 import static dev.loomy.results.Column.Unit.TEXT;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 import dev.loomy.results.Column.Cell;
 import dev.loomy.results.Column.Format;
 import dev.loomy.profile.Profile;
-import dev.loomy.run.Scan;
 import dev.loomy.stats.Sample;
 
 /**
@@ -36,13 +37,19 @@ public final class Schema {
     /** Images done from damaged files; the table shows this column only when some row has one. */
     public static final String WARNINGS = "warnings";
 
+    /** The columns of the options a scan varies ({@code Measurement.scan}'s keys), in this order whatever the command line's. */
+    public static final String PARALLELISM = "parallelism";
+    public static final String CV_THREADS = "cv_threads";
+    public static final String IO_LATENCY = "io_latency_ms";
+    public static final String MAX_IN_FLIGHT = "max_in_flight";
+
     public static final List<Column> COLUMNS = List.of(
             Column.of("strategy", "Strategy", TEXT, s -> text(s.measurement().strategy()), MARKDOWN, CSV, JSON),
             Column.of("filter", "Filter", TEXT, s -> text(s.measurement().filter()), TABLE, MARKDOWN, CSV, JSON),
-            scanned(Scan.PARALLELISM, "Parallelism", COUNT),
-            scanned(Scan.CV_THREADS, "CV threads", COUNT),
-            scanned(Scan.IO_LATENCY, "I/O latency (ms)", NUMBER),
-            scanned(Scan.MAX_IN_FLIGHT, "Max in flight", TEXT),
+            scanned(PARALLELISM, "Parallelism", COUNT),
+            scanned(CV_THREADS, "CV threads", COUNT),
+            scanned(IO_LATENCY, "I/O latency (ms)", NUMBER),
+            scanned(MAX_IN_FLIGHT, "Max in flight", TEXT),
             Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.timeMedianMs()), TABLE, MARKDOWN),
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
             Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.timeMinMs()), MARKDOWN),
@@ -120,6 +127,20 @@ public final class Schema {
     /** The columns of the scanned options, in the schema's order; none without a scan. */
     public static List<String> scanned(Results results) {
         return COLUMNS.stream().map(Column::name).filter(name -> isScanned(results, name)).toList();
+    }
+
+    /**
+     * What names a row across runs, as saved results name it: its strategy, filter and each scanned
+     * column's value as json has it (so that a row matches its own in a baseline read back from json).
+     */
+    public static RowKey keyOf(Summary s) {
+        Map<String, String> scan = new LinkedHashMap<>();
+        for (Column column : COLUMNS) {
+            if (s.measurement().scan().containsKey(column.name())) {
+                scan.put(column.name(), String.valueOf(column.value(s)));
+            }
+        }
+        return new RowKey(s.measurement().strategy(), s.measurement().filter(), scan);
     }
 
     private static boolean isScanned(Results results, String column) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
-import dev.loomy.baseline.RowComparison;
 import dev.loomy.stats.Sample;
 import dev.loomy.stats.Statistics;
 import dev.loomy.stats.Speedup;

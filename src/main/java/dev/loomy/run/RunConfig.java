@@ -27,7 +27,6 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.profile.ProfileKind;
-import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Reference;
 

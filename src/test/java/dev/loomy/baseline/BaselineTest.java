@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.results.MachineInfo;
+import dev.loomy.results.RowComparison;
+import dev.loomy.results.RowKey;
+import dev.loomy.results.Verdict;
 
 class BaselineTest {
 

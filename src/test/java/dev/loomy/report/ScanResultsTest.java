@@ -16,7 +16,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 
 import dev.loomy.baseline.Baseline;
-import dev.loomy.baseline.Verdict;
+import dev.loomy.results.Verdict;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
@@ -83,7 +83,7 @@ class ScanResultsTest {
         Path saved = Files.writeString(dir.resolve("scan.json"),
                 render(new JsonFormat(), scanned("io_latency_ms", List.of("0", "20"), 400, 400, 100)));
         // Now virtual is as fast at 0 ms but half as fast at 20 ms: only the 20 ms row regressed.
-        Results now = scanned("io_latency_ms", List.of("0", "20"), 400, 400, 200).comparedWith(Baseline.read(saved));
+        Results now = Baseline.read(saved).compare(scanned("io_latency_ms", List.of("0", "20"), 400, 400, 200));
 
         List<Summary> rows = now.summaries();
         assertThat(rows).allSatisfy(s -> assertThat(s.comparison()).isNotNull());

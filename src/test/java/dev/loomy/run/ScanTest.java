@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.results.Schema;
 
 class ScanTest {
 
@@ -31,7 +32,7 @@ class ScanTest {
 
         List<Scan.Point> points = scan.points(BASE);
 
-        assertThat(scan.scanned()).containsExactly(Scan.PARALLELISM, Scan.IO_LATENCY);
+        assertThat(scan.scanned()).containsExactly(Schema.PARALLELISM, Schema.IO_LATENCY);
         assertThat(scan.size()).isEqualTo(6);
         assertThat(points).extracting(Scan.Point::values).containsExactly(
                 Map.of("parallelism", "1", "io_latency_ms", "0"), Map.of("parallelism", "1", "io_latency_ms", "5"),

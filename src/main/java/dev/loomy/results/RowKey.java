@@ -1,4 +1,4 @@
-package dev.loomy.baseline;
+package dev.loomy.results;
 
 import java.util.Map;
 import java.util.TreeMap;
