@@ -99,8 +99,8 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
 
     /** {@code results} compared with this baseline: each row's change, and why the two may not be comparable. */
     public Results compare(Results results) {
-        List<RowTimes> now = results.summaries().stream().map(s -> new RowTimes(Schema.keyOf(s), s.imagesPerSec(),
-                s.measurement().wallMs(), s.measurement().imagesFinished())).toList();
+        List<RowTimes> now = results.summaries().stream().map(s -> new RowTimes(Schema.keyOf(s),
+                s.speed().imagesPerSec(), s.measurement().wallMs(), s.measurement().imagesFinished())).toList();
         return results.comparedWith(new BaselineComparison(source, differences(results.machine(), results.engine(),
                 results.images(), results.options()), compare(now)));
     }

@@ -9,6 +9,7 @@ import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.FilterCatalog;
 import dev.loomy.report.TextTable;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -34,7 +35,7 @@ public final class FiltersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws UsageError {
-        out.print(render(config.catalog()));
+        out.print(render(Selections.catalog(config)));
         out.flush();
         return ExitCodes.OK;
     }

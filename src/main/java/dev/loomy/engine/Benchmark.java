@@ -30,11 +30,6 @@ public final class Benchmark {
         this.executor = new RunExecutor(control, failures, listener);
     }
 
-    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images,
-                               int warmups, int repeats, int parallelism) throws InterruptedException {
-        return measure(strategy, pipeline, images, warmups, repeats, parallelism, MeasureSettings.DEFAULT, null);
-    }
-
     /**
      * @param repeats the counted runs, unless {@code settings} makes their number automatic
      * @param jfrFile where a JFR recording of the counted runs goes, when {@code settings} asks for one

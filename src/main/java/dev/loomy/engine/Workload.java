@@ -37,21 +37,6 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
                        OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
 
-    /** A workload with a fixed number of runs and no profiler. */
-    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                    OutputLayout layout, ImageReader reader, ImageWriter writer,
-                    int warmups, int repeats, int parallelism, Admissions admissions) {
-        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, admissions,
-                MeasureSettings.DEFAULT);
-    }
-
-    /** A workload whose images are admitted without limit. */
-    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                    OutputLayout layout, ImageReader reader, ImageWriter writer,
-                    int warmups, int repeats, int parallelism) {
-        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, Admissions.none());
-    }
-
     /**
      * The workload {@code config} describes.
      *

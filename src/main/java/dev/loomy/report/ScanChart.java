@@ -55,7 +55,7 @@ public final class ScanChart {
             Map<String, String> others = new LinkedHashMap<>(m.scan());
             others.remove(x);
             lines.computeIfAbsent(Charts.series(m.strategy(), severalFilters ? m.filter() : null, others),
-                    k -> new LinkedHashMap<>()).put(value, s.imagesPerSec());
+                    k -> new LinkedHashMap<>()).put(value, s.speed().imagesPerSec());
         }
         String title = "Images per second against " + option(x) + ", " + Captions.medianOf(results) + ", on "
                 + Charts.machine(results);

@@ -1,6 +1,7 @@
 package dev.loomy.results;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything a report shows: the measurements in the order they were made, the machine they
@@ -10,20 +11,20 @@ import java.util.List;
  * @param interrupted whether the user stopped the run before every measurement was made
  * @param forked      whether each (strategy, filter) was measured in its own JVM
  * @param reference   the row {@code speedup} is relative to
+ * @param lanes       the lanes of each strategy measured that has some ({@code Strategy.lanes}), by its name
  * @param baseline    what a comparison with saved results found, or null when there was none
  */
 public record Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
-                      boolean interrupted, boolean forked, Reference reference, BaselineComparison baseline) {
+                      boolean interrupted, boolean forked, Reference reference, Map<String, List<String>> lanes,
+                      BaselineComparison baseline) {
 
-    /** Results against the default reference, compared with no baseline. */
-    public Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
-                   boolean interrupted, boolean forked) {
-        this(measurements, machine, options, interrupted, forked, Reference.DEFAULT, null);
+    public Results {
+        lanes = Map.copyOf(lanes);
     }
 
     /** These results with what a comparison with saved results found. */
     public Results comparedWith(BaselineComparison baseline) {
-        return new Results(measurements, machine, options, interrupted, forked, reference, baseline);
+        return new Results(measurements, machine, options, interrupted, forked, reference, lanes, baseline);
     }
 
     /** A row per measurement, each compared with the baseline's same row when there is one. */
@@ -64,6 +65,7 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
 
     /** Whether some measurement's resident-memory peak could not be confined to its runs. */
     public boolean rssUnwindowed() {
-        return summaries().stream().anyMatch(s -> s.peaks().rssBytes() >= 0 && !s.peaks().rssWindowed());
+        return summaries().stream().map(s -> s.resources().peaks())
+                .anyMatch(peaks -> peaks.rssBytes() >= 0 && !peaks.rssWindowed());
     }
 }

@@ -13,10 +13,6 @@ public record RowKey(String strategy, String filter, Map<String, String> scan) {
         scan = Map.copyOf(scan);
     }
 
-    public RowKey(String strategy, String filter) {
-        this(strategy, filter, Map.of());
-    }
-
     /** {@code virtual / Cartoon2}, then any scanned values: {@code virtual / Cartoon2 (parallelism=4)}. */
     public String label() {
         return strategy + " / " + filter + scanned();

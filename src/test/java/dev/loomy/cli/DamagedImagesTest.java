@@ -19,9 +19,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.TestImages;
 import dev.loomy.imageio.JpegReadingTest;
+import dev.loomy.run.ExitCodes;
 
 /**
- * Truncated JPEGs beside whole images (SPEC "Images that are damaged but decodable"): decoded,
+ * Truncated JPEGs beside whole images (images that are damaged but decodable): decoded,
  * written, one warning line each, counted in {@code warnings}, exit 0; with {@code --strict},
  * failures and exit 1. Counted per row when each pair is measured in a child JVM too.
  */

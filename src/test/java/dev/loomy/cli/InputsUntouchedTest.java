@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /**
  * Whatever paths the user gives, an input is never rewritten, replaced or joined by an output:

@@ -26,6 +26,7 @@ import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine;
 
 /**

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 class LoomyCommandTest {
 

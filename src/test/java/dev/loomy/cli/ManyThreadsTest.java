@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /**
  * The article's failure, on a small scale: one platform thread per image for a few hundred

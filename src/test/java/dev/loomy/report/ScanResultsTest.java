@@ -21,6 +21,7 @@ import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Summary;
+import dev.loomy.results.TestResults;
 
 /** Results of a parameter scan: a column per scanned option, rows keyed by their point everywhere. */
 class ScanResultsTest {
@@ -37,7 +38,7 @@ class ScanResultsTest {
             rows.add(row("virtual", virtualMs[i]).at(point));
         }
         Results sample = SampleResults.results();
-        return new Results(rows, sample.machine(), sample.options(), false, true);
+        return TestResults.of(rows, sample.machine(), sample.options(), false, true);
     }
 
     private static Measurement row(String strategy, long ms) {
@@ -73,9 +74,9 @@ class ScanResultsTest {
         // loop takes 400 ms at parallelism 1 and 800 ms at 8: each virtual row is against its own point's loop.
         List<Summary> summaries = scanned("parallelism", List.of("1", "8"), 400, 200, 100).summaries();
 
-        assertThat(summaries.get(1).speedupVsLoop().orElseThrow()).isEqualTo(2.0);
-        assertThat(summaries.get(3).speedupVsLoop().orElseThrow()).isEqualTo(8.0);
-        assertThat(summaries.get(3).speedup().value()).isEqualTo(8.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(summaries.get(1).speed().vsLoop().orElseThrow()).isEqualTo(2.0);
+        assertThat(summaries.get(3).speed().vsLoop().orElseThrow()).isEqualTo(8.0);
+        assertThat(summaries.get(3).speed().vsReference().value()).isEqualTo(8.0, org.assertj.core.api.Assertions.within(1e-9));
     }
 
     @Test

@@ -52,7 +52,8 @@ class ScanTest {
         RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("pool"), List.of(), Duration.ZERO, 0, 1, 2,
                 true);
         RunConfig scanned = new RunConfig(config.inputs(), config.images(), config.strategies(), config.filters(),
-                config.selection(), config.output(), config.measuring(), config.execution(), config.reporting(), scan);
+                config.selection(), config.output(), config.measuring(), config.execution(), config.reporting(),
+                config.engine(), scan);
 
         Scan.Point point = scanned.points().get(3);
         RunConfig child = RunConfig.fromJson(scanned.at(point).toJson());
@@ -62,7 +63,7 @@ class ScanTest {
         assertThat(child.execution().cvThreads()).isEqualTo(3);
         assertThat(child.execution().maxInFlight()).isEqualTo(InFlightLimit.parse("7"));
         assertThat(RunConfig.fromJson(scanned.toJson()).points()).isEqualTo(scanned.points());
-        assertThat(scanned.options().cvThreads()).isEqualTo("1,3");
-        assertThat(scanned.options().maxInFlight()).isEqualTo("auto,7");
+        assertThat(scanned.options().execution().cvThreads()).isEqualTo("1,3");
+        assertThat(scanned.options().execution().maxInFlight()).isEqualTo("auto,7");
     }
 }

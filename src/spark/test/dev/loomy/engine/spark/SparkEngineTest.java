@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
-import dev.loomy.cli.ExitCodes;
+import dev.loomy.run.ExitCodes;
 import dev.loomy.cli.Main;
 import dev.loomy.imageio.TempFiles;
 
