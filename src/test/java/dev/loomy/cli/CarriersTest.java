@@ -45,7 +45,7 @@ class CarriersTest {
         // Each image takes milliseconds to decode, so that every carrier has taken one before the others are done.
         TestImages.writeMany(in, 16, 640, 480);
         int parallelism = Runtime.getRuntime().availableProcessors() + 1;
-        Run run = Run.of("--strategy=virtual", "--fork", "--parallelism=" + parallelism, "--no-write", "--format=json",
+        Cli run = Cli.run("--strategy=virtual", "--fork", "--parallelism=" + parallelism, "--no-write", "--format=json",
                 in.toString());
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode row = new ObjectMapper().readTree(run.out()).at("/results/0");

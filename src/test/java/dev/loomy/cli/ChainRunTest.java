@@ -50,7 +50,7 @@ class ChainRunTest {
                 """);
         Path out = dir.resolve("out");
 
-        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=twice",
+        Cli run = Cli.run("--config=" + config, "--filter=twice",
                 "--strategy=loop", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
 
         assertThat(run.err()).isEmpty();
@@ -99,7 +99,7 @@ class ChainRunTest {
                 """);
         Path out = dir.resolve("out");
 
-        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=Look,Gray,sobelo",
+        Cli run = Cli.run("--config=" + config, "--filter=Look,Gray,sobelo",
                 "--strategy=loop", "--no-fork", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
 
         assertThat(run.err()).isEmpty();
@@ -139,7 +139,7 @@ class ChainRunTest {
                 """);
         Path out = dir.resolve("out");
 
-        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "-s", "loop,virtual",
+        Cli run = Cli.run("--config=" + config, "-s", "loop,virtual",
                 "-f", "Canny,Gray,Edges", "--format=json", "--quiet", "-o", out.toString(), input.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);

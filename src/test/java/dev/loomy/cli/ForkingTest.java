@@ -26,7 +26,7 @@ class ForkingTest {
         TestImages.writeMany(in, 4, 64, 48);
         Files.write(in.resolve("broken.png"), new byte[] {1, 2, 3, 4});
 
-        Run run = Run.of("--strategy=loop,virtual", "--no-write", "--format=json", "--repeat=2", in.toString());
+        Cli run = Cli.run("--strategy=loop,virtual", "--no-write", "--format=json", "--repeat=2", in.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         JsonNode root = new ObjectMapper().readTree(run.out());
@@ -56,9 +56,9 @@ class ForkingTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 3, 32, 32);
         System.setProperty("loomy.test.crash", "pool/NoOp=halt,virtual/NoOp=oom");
-        Run run;
+        Cli run;
         try {
-            run = Run.of("--strategy=loop,pool,virtual,forkjoin", "--no-write", "--format=json", in.toString());
+            run = Cli.run("--strategy=loop,pool,virtual,forkjoin", "--no-write", "--format=json", in.toString());
         } finally {
             System.clearProperty("loomy.test.crash");
         }
@@ -87,7 +87,7 @@ class ForkingTest {
     void noForkMeasuresEverythingInThisJvm() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 2, 32, 32);
-        Run run = Run.of("--strategy=loop,threads", "--no-fork", "--no-write", "--format=json", in.toString());
+        Cli run = Cli.run("--strategy=loop,threads", "--no-fork", "--no-write", "--format=json", in.toString());
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(run.out());
         assertThat(root.get("forked").asBoolean()).isFalse();
