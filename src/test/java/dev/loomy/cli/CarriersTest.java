@@ -2,10 +2,9 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,14 +57,11 @@ class CarriersTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 12, 640, 480);
         // A JVM of its own: this one's carriers were fixed by whichever test started a virtual thread first.
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--strategy=virtual", "--no-fork", "--parallelism=1", "--no-write", "--format=json",
-                in.toString()));
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor()).as(out).isZero();
-        JsonNode root = new ObjectMapper().readTree(out);
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=virtual", "--no-fork", "--parallelism=1",
+                "--no-write", "--format=json", in.toString());
+        assertThat(loomy.process().waitFor(100, TimeUnit.SECONDS)).as("ended within 100 s").isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
+        JsonNode root = new ObjectMapper().readTree(loomy.stdout());
         assertThat(root.get("forked").asBoolean()).isFalse();
         assertCarriers(root.at("/results/0/worker_threads").asInt(), 1);
     }
