@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /**
@@ -20,6 +21,7 @@ import dev.loomy.TestImages;
  * thread's description ("VirtualThread[#31,loomy-virtual-3]/runnable@ForkJoinPool-1-worker-2").
  * Both counts differ from the default (one carrier per core), so they cannot come from it.
  */
+@Slow
 class CarriersTest {
 
     @TempDir

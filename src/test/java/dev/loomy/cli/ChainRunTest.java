@@ -17,6 +17,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.filter.Canny;
 import dev.loomy.filter.Chain;
@@ -128,6 +129,7 @@ class ChainRunTest {
      * Catalogue filters measured in child JVMs (the default with several strategies): each child
      * rebuilds the filter from the run's JSON, Canny's flag included, and writes what this JVM makes.
      */
+    @Slow
     @Test
     void catalogueFiltersRunForkedAsTheyRunHere() throws Exception {
         OpenCv.load();

@@ -17,6 +17,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.imageio.JpegReadingTest;
 
@@ -119,6 +120,7 @@ class DamagedImagesTest {
         assertWritten(out, WHOLE);
     }
 
+    @Slow
     @Test
     @Timeout(120)
     void warningsComeBackFromChildJvmsAndAreCountedPerRow() throws Exception {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** Runs measured in child JVMs, end to end through the command line. */
@@ -20,6 +21,7 @@ class ForkingTest {
     @TempDir
     Path dir;
 
+    @Slow
     @Test
     void severalPairsAreMeasuredInChildJvmsAndFailuresAreReportedOnce() throws Exception {
         Path in = dir.resolve("in");
@@ -51,6 +53,7 @@ class ForkingTest {
         assertThat(brokenLines.get(0)).startsWith("loomy: ").contains("not an image");
     }
 
+    @Slow
     @Test
     void aChildThatDiesBecomesACrashedRowWhileTheOthersComplete() throws Exception {
         Path in = dir.resolve("in");

@@ -24,6 +24,7 @@ import org.opencv.core.MatOfDouble;
 import org.opencv.core.Core;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.MatScope;
 import dev.loomy.opencv.OpenCv;
@@ -34,6 +35,7 @@ import dev.loomy.opencv.OpenCv;
  * like any test (tagged so that it can be picked alone: {@code -Dgroups=browser}); without
  * Chromium it fails, saying how to install it.
  */
+@Slow
 @Tag("browser")
 class GalleryBrowserTest {
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import picocli.CommandLine;
 
@@ -152,6 +153,7 @@ class InterruptTest {
         assertThat(children).as("child JVMs").noneMatch(ProcessHandle::isAlive);
     }
 
+    @Slow
     @ParameterizedTest
     @ValueSource(strings = {"pool", "pool,loop"})
     @Timeout(60)
@@ -208,6 +210,7 @@ class InterruptTest {
         assertOutputsWhole();
     }
 
+    @Slow
     @ParameterizedTest
     @CsvSource({"INT, pool", "TERM, 'pool,loop'"})
     @Timeout(60)
@@ -220,6 +223,7 @@ class InterruptTest {
         assertThat(loomy.stderr()).doesNotContain("stopped at once");
     }
 
+    @Slow
     @ParameterizedTest
     @ValueSource(strings = {"pool", "pool,loop"})
     @Timeout(60)
@@ -235,6 +239,7 @@ class InterruptTest {
         assertThat(outputs()).isZero();
     }
 
+    @Slow
     @ParameterizedTest
     @CsvSource({"TERM, pool", "INT, 'pool,loop'"})
     @Timeout(60)

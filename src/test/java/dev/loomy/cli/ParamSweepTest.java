@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** {@code --param}: each value of a filter's parameter is a variant measured as rows of its own. */
@@ -41,6 +42,7 @@ class ParamSweepTest {
         assertThat(results.get(5).get("speedup_vs_loop").isNumber()).isTrue();
     }
 
+    @Slow
     @Test
     void aVariantMeasuredInAChildJvmWritesWhatTheSameFilterFromTheFileWrites() throws Exception {
         Path in = dir.resolve("in");

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** {@code --parallelism=1,3} and the like: each value measured as rows of its own, end to end. */
@@ -27,6 +28,7 @@ class ParameterScanTest {
         return new ObjectMapper().readTree(run.out());
     }
 
+    @Slow
     @Test
     void eachChildJvmMeasuresItsOwnPointAndEveryRowSaysWhich() throws Exception {
         Path in = dir.resolve("in");
@@ -83,6 +85,7 @@ class ParameterScanTest {
                 + r.get("cv_threads").asInt())).containsExactly("1/1", "1/2", "2/1", "2/2");
     }
 
+    @Slow
     @Test
     void eachPointKeepsItsOwnRecording() throws Exception {
         Path in = dir.resolve("in");

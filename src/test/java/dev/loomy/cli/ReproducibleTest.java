@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.opencv.OpenCvPinning;
 
 /**
@@ -29,6 +30,7 @@ class ReproducibleTest {
         assertThat(OpenCvPinning.active()).as("this test is about a JVM started without the pinning").isFalse();
     }
 
+    @Slow
     @Test
     void altmRetinexWritesThePinnedGoldenImagesToTheBit() throws Exception {
         Path inputs = golden("inputs");
@@ -46,6 +48,7 @@ class ReproducibleTest {
         assertThat(diff.out()).contains("compared 8: 8 identical");
     }
 
+    @Slow
     @Test
     void theTableSaysTheRunWasReproducible() throws Exception {
         Cli run = Cli.run("--reproducible", "-s", "loop", "-f", "Cartoon2", "--no-write",

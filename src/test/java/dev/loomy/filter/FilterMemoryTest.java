@@ -20,6 +20,7 @@ import org.opencv.core.Point;
 import org.opencv.core.Scalar;
 import org.opencv.imgproc.Imgproc;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
 
@@ -40,6 +41,7 @@ import dev.loomy.opencv.OpenCv;
  * by 28 MB during rounds that followed three calls alone (ALTMRetinex's guided filter), then
  * not at all.
  */
+@Slow
 class FilterMemoryTest {
 
     private static final int WIDTH = 1500;
