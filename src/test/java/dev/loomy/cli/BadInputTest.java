@@ -22,6 +22,7 @@ import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.run.ExitCodes;
@@ -31,6 +32,7 @@ import dev.loomy.run.ExitCodes;
  * types, run through the command: each bad or damaged file gets exactly one line, every good
  * or damaged but decodable one is written, the exit status is 1.
  */
+@Slow
 class BadInputTest {
 
     @TempDir

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
 
@@ -59,6 +60,7 @@ class LoomyCommandTest {
                 .contains("measured in loomy's own JVM").doesNotContain("one after the other");
     }
 
+    @Slow
     @Test
     void everyStrategyProducesIdenticalFiles() throws Exception {
         Cli cli = Cli.run("--strategy=all,virtual-priority", "-o", out("out"), "--parallelism=2", input.toString());
@@ -73,6 +75,7 @@ class LoomyCommandTest {
         }
     }
 
+    @Slow
     @Test
     void csvHasTheContractColumnsAndOneRowPerStrategy() {
         Cli cli = Cli.run("--strategy=all", "--format=csv", "--no-write", input.toString());
@@ -121,6 +124,7 @@ class LoomyCommandTest {
         assertThat(contents(dir.resolve("out")).keySet()).containsExactly("a.png", "b.png", "sub/c.png", "sub/deeper/d.png");
     }
 
+    @Slow
     @Test
     void aBadImageIsNamedOnStandardErrorTheRestIsDoneAndTheExitIsOne() throws Exception {
         Files.writeString(input.resolve("broken.jpg"), "not a jpeg");

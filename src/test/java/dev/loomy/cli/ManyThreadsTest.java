@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
 
@@ -19,6 +20,7 @@ import dev.loomy.run.ExitCodes;
  * The article's failure, on a small scale: one platform thread per image for a few hundred
  * images, in a JVM with a small heap. With images in flight limited, it finishes.
  */
+@Slow
 class ManyThreadsTest {
 
     private static final int IMAGES = 300;

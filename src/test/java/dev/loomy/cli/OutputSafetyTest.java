@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
 
@@ -134,6 +135,7 @@ class OutputSafetyTest {
         }
     }
 
+    @Slow
     @Test
     void aRunThatWritesNoImageLeavesNoFolderItMade() throws Exception {
         Path in = dir.resolve("in");
