@@ -6,10 +6,15 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTag;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** The layering docs/architecture.md describes, checked on loomy's classes (the tests' aside). */
+/**
+ * The layering docs/architecture.md describes, checked on loomy's classes (the tests' aside).
+ * Reading them takes more than a few seconds: tagged slow, as {@link Slow} tags JUnit's own tests.
+ */
+@ArchTag("slow")
 @AnalyzeClasses(packages = "dev.loomy", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
 
