@@ -45,21 +45,28 @@ public final class FilterRegistry {
     }
 
     /**
-     * The known name closest to {@code name} in spelling (fewest letters changed, added or taken away,
-     * case aside), when it is close enough to be a slip: at most one change in three letters.
+     * The known names a mistyped {@code name} may have meant (case aside): those fewest letter changes,
+     * additions or removals away when that is a slip (at most one in three letters); else those that
+     * begin with it ("Sepia": SepiaGray, SepiaRed); else none.
      */
-    public Optional<String> closest(String name) {
+    public List<String> closest(String name) {
         String wanted = key(name);
-        String best = null;
         int fewest = Integer.MAX_VALUE;
+        List<String> closest = new ArrayList<>();
         for (String known : names()) {
             int changes = editDistance(wanted, key(known));
             if (changes < fewest) {
                 fewest = changes;
-                best = known;
+                closest.clear();
+            }
+            if (changes == fewest) {
+                closest.add(known);
             }
         }
-        return best != null && fewest <= Math.max(1, wanted.length() / 3) ? Optional.of(best) : Optional.empty();
+        if (fewest <= Math.max(1, wanted.length() / 3)) {
+            return closest;
+        }
+        return wanted.length() < 3 ? List.of() : names().stream().filter(known -> key(known).startsWith(wanted)).toList();
     }
 
     /** Levenshtein's distance: the fewest single-character insertions, deletions and substitutions from a to b. */

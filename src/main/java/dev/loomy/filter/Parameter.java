@@ -95,19 +95,19 @@ public record Parameter(String name, Type type, @JsonProperty("default") Value d
         return ((Value.Flag) defaultValue).value();
     }
 
-    /** The values taken, as {@code loomy filters} shows them: {@code 1..256}, {@code (0, 200]}, {@code [0, 255]}; "" for a flag. */
+    /** The values taken, as {@code loomy filters} shows them: {@code 1..256}, {@code (0, 200]}, {@code [0, 255]}, true or false. */
     public String range() {
         return switch (type) {
             case INTEGER -> min.text() + ".." + max.text();
             case REAL -> (((Value.Real) min).value() == Double.MIN_VALUE ? "(0" : "[" + min.shown()) + ", " + max.shown()
                     + "]";
-            case FLAG -> "";
+            case FLAG -> type.words();
         };
     }
 
     /** What a value must be, in words: "an integer in 1..256", "a number in (0, 200]", "true or false". */
     public String expected() {
-        return type == Type.FLAG ? type.words() : type.words() + " in " + range();
+        return type == Type.FLAG ? range() : type.words() + " in " + range();
     }
 
     /**

@@ -32,7 +32,7 @@ class ParameterTest {
         assertThat(SIGMA.expected()).isEqualTo("a number in (0, 1]");
         assertThat(ALPHA.expected()).isEqualTo("a number in [0, 255]");
         assertThat(INVERTED.expected()).isEqualTo("true or false");
-        assertThat(INVERTED.range()).isEmpty();
+        assertThat(INVERTED.range()).isEqualTo("true or false");
     }
 
     @Test
