@@ -54,33 +54,33 @@ public record Parameter(String name, Type type, @JsonProperty("default") Value d
 
     public Parameter {
         Filters.requireName(name);
-        if (!type.valueClass().isInstance(defaultValue) || (type == Type.FLAG) != (min == null && max == null)
-                || min != null && !(type.valueClass().isInstance(min) && type.valueClass().isInstance(max))) {
+        boolean bounds = type == Type.FLAG ? min == null && max == null
+                : type.valueClass().isInstance(min) && type.valueClass().isInstance(max);
+        if (!type.valueClass().isInstance(defaultValue) || !bounds) {
             throw new IllegalArgumentException(name + ": a default, a minimum and a maximum of type " + type.label()
                     + " (none for a flag), not " + defaultValue + ", " + min + ", " + max);
+        }
+        if (type != Type.FLAG && !within(defaultValue, min, max)) {
+            throw new IllegalArgumentException(name + ": the default " + defaultValue.text() + " lies outside "
+                    + min.text() + " to " + max.text());
         }
     }
 
     public static Parameter integer(String name, int defaultValue, int min, int max) {
-        return new Parameter(name, Type.INTEGER, Value.of(defaultValue), Value.of(min), Value.of(max)).inRange();
+        return new Parameter(name, Type.INTEGER, Value.of(defaultValue), Value.of(min), Value.of(max));
     }
 
     public static Parameter real(String name, double defaultValue, double min, double max) {
-        return new Parameter(name, Type.REAL, Value.of(defaultValue), Value.of(min), Value.of(max)).inRange();
+        return new Parameter(name, Type.REAL, Value.of(defaultValue), Value.of(min), Value.of(max));
     }
 
     public static Parameter flag(String name, boolean defaultValue) {
         return new Parameter(name, Type.FLAG, Value.of(defaultValue), null, null);
     }
 
-    private Parameter inRange() {
-        check("a default", defaultValue);
-        return this;
-    }
-
     /** This real parameter with another default: for two kinds that share a parameter's meaning and range. */
     public Parameter withDefault(double value) {
-        return new Parameter(name, type, Value.of(value), min, max).inRange();
+        return new Parameter(name, type, Value.of(value), min, max);
     }
 
     public int integerDefault() {
@@ -117,14 +117,7 @@ public record Parameter(String name, Type type, @JsonProperty("default") Value d
      * @throws ParameterException naming the kind, the parameter, what it must be and the value
      */
     public Value check(String kind, Value value) {
-        boolean ok = switch (value) {
-            case Value.Int v when type == Type.INTEGER ->
-                    v.value() >= ((Value.Int) min).value() && v.value() <= ((Value.Int) max).value();
-            case Value.Real v when type == Type.REAL ->
-                    v.value() >= ((Value.Real) min).value() && v.value() <= ((Value.Real) max).value();
-            case Value.Flag v -> type == Type.FLAG;
-            default -> false;
-        };
+        boolean ok = type == Type.FLAG ? value instanceof Value.Flag : within(value, min, max);
         if (!ok) {
             throw new ParameterException(kind, name, name + " must be " + expected() + ", not " + value.text());
         }
@@ -164,5 +157,16 @@ public record Parameter(String name, Type type, @JsonProperty("default") Value d
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** Whether {@code value} lies from {@code min} to {@code max}, all three of one type of number. */
+    private static boolean within(Value value, Value min, Value max) {
+        return switch (value) {
+            case Value.Int v when min instanceof Value.Int low && max instanceof Value.Int high ->
+                    v.value() >= low.value() && v.value() <= high.value();
+            case Value.Real v when min instanceof Value.Real low && max instanceof Value.Real high ->
+                    v.value() >= low.value() && v.value() <= high.value();
+            default -> false;
+        };
     }
 }

@@ -65,7 +65,9 @@ class ParameterTest {
 
     @Test
     void aDescriptionMustHoldTogether() {
-        assertThatThrownBy(() -> Parameter.integer("red", 0, 1, 256)).hasMessageContaining("red must be");
+        assertThatThrownBy(() -> Parameter.integer("red", 0, 1, 256)).hasMessage("red: the default 0 lies outside 1 to 256");
+        assertThatThrownBy(() -> new Parameter("red", Parameter.Type.INTEGER, Value.of(1), Value.of(1), null))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Parameter("red", Parameter.Type.INTEGER, Value.of(1.0), Value.of(1), Value.of(2)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Parameter("on", Parameter.Type.FLAG, Value.of(true), Value.of(1), Value.of(2)))
