@@ -62,10 +62,6 @@ public final class FiltersCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    static String render(FilterCatalog catalog) {
-        return render(catalog, Format.table);
-    }
-
     private static String render(FilterCatalog catalog, Format format) {
         List<List<String>> rows = new ArrayList<>();
         for (FilterCatalog.Entry entry : catalog.entries()) {
@@ -94,7 +90,7 @@ public final class FiltersCommand implements Callable<Integer> {
      * (with its own values where they are not the defaults), or a chain's steps. In Markdown, the
      * parameters' table alone, as docs/filters.md shows it.
      */
-    static String describe(FilterCatalog catalog, String name, Format format) throws UsageError {
+    private static String describe(FilterCatalog catalog, String name, Format format) throws UsageError {
         FilterRegistry registry = catalog.registry();
         Filter filter = registry.find(name).orElse(null);
         if (filter == null) {
