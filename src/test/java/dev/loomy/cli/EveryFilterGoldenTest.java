@@ -21,6 +21,7 @@ import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.opencv.OpenCv;
 
 /**
@@ -30,6 +31,7 @@ import dev.loomy.opencv.OpenCv;
  * writes must be the golden one to the bit. With OpenCV pinned, every golden set is exact: Cartoon2's
  * on any CPU, ALTMRetinex's portable set, the catalogue's; NoOp writes the input as read.
  */
+@Slow
 class EveryFilterGoldenTest {
 
     /** Where each filter's golden outputs are, under {@code golden/}, when not {@code catalogue/NAME}. */

@@ -137,7 +137,7 @@ class FiltersCommandTest {
     void withANameShowsThatFiltersParametersWithTheirTypeDefaultAndRange() throws Exception {
         Path file = config("filters:\n  Poster: {kind: Cartoon2, red: 6}\n");
 
-        Run run = Run.of("filters", "--config=" + file, "altmretinex");
+        Cli run = Cli.run("filters", "--config=" + file, "altmretinex");
 
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEmpty();
@@ -158,7 +158,7 @@ class FiltersCommandTest {
     void aFilterOfTheFileShowsItsOwnValuesBesideTheDefaults() throws Exception {
         Path file = config("filters:\n  Edges: {kind: Canny, threshold1: 50, inverted: false}\n");
 
-        Run run = Run.of("filters", "--config=" + file, "Edges");
+        Cli run = Cli.run("filters", "--config=" + file, "Edges");
 
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("Edges: white edges on black\nKind Canny, defined at " + file + " line 2.\n\n" + """
@@ -173,11 +173,11 @@ class FiltersCommandTest {
     void aChainShowsItsStepsAndAKindWithoutParametersSaysSo() throws Exception {
         Path file = config("filters:\n  Night: {chain: [Gray, Invert]}\n");
 
-        assertThat(Run.of("filters", "--config=" + file, "night").out()).isEqualTo("""
+        assertThat(Cli.run("filters", "--config=" + file, "night").out()).isEqualTo("""
                 Night: its steps, in order
                 A chain, defined at %s line 2: Gray -> Invert
                 """.formatted(file));
-        assertThat(Run.of("filters", "--config=" + file, "SepiaRed").out()).isEqualTo("""
+        assertThat(Cli.run("filters", "--config=" + file, "SepiaRed").out()).isEqualTo("""
                 SepiaRed: red-brown sepia
                 Kind SepiaRed, built-in.
 
@@ -189,8 +189,8 @@ class FiltersCommandTest {
     void inMarkdownItIsTheParametersTableAlone() throws Exception {
         Path file = config("filters:\n");
 
-        Run one = Run.of("filters", "--config=" + file, "--format=markdown", "Cartoon");
-        Run all = Run.of("filters", "--config=" + file, "--format=markdown");
+        Cli one = Cli.run("filters", "--config=" + file, "--format=markdown", "Cartoon");
+        Cli all = Cli.run("filters", "--config=" + file, "--format=markdown");
 
         assertThat(one.status()).isZero();
         assertThat(one.out()).isEqualTo("""
@@ -212,9 +212,9 @@ class FiltersCommandTest {
     void aMistypedNameIsExitTwoWithTheClosestName() throws Exception {
         Path file = config("filters:\n  Poster: {kind: Cartoon2, red: 6}\n");
 
-        Run close = Run.of("filters", "--config=" + file, "Postr");
-        Run far = Run.of("filters", "--config=" + file, "Sepia");
-        Run nothing = Run.of("filters", "--config=" + file, "Blur");
+        Cli close = Cli.run("filters", "--config=" + file, "Postr");
+        Cli far = Cli.run("filters", "--config=" + file, "Sepia");
+        Cli nothing = Cli.run("filters", "--config=" + file, "Blur");
 
         assertThat(close.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(close.out()).isEmpty();

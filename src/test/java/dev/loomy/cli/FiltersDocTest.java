@@ -2,9 +2,6 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -69,10 +66,8 @@ class FiltersDocTest {
     /** What {@code loomy filters NAME --format=markdown} prints with no filters file of the user's. */
     private static String markdown(String name) throws Exception {
         Path none = Files.writeString(dir.resolve("none.yaml"), "filters:\n");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"filters", "--config=" + none, "--format=markdown", name},
-                new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
-        assertThat(status).isZero();
-        return out.toString(StandardCharsets.UTF_8);
+        Cli run = Cli.run("filters", "--config=" + none, "--format=markdown", name);
+        assertThat(run.status()).as(run.err()).isZero();
+        return run.out();
     }
 }
