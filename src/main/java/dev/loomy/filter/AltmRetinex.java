@@ -20,7 +20,7 @@ import dev.loomy.opencv.MatScope;
  * local correction through a guided filter, then one gain per pixel for the three channels).
  *
  * <p>The output is bit-identical to origami's (see the golden tests), which fixes the order and
- * precision of every operation (the steps of FILTERS.md are numbered in the code): 32-bit float,
+ * precision of every operation (its steps are numbered in the code): 32-bit float,
  * the guided filter in 64-bit, the channels scaled
  * by their luminance weights and later divided by their own maximum. Only the way to those bits
  * differs, for speed:

@@ -9,7 +9,7 @@ import org.opencv.core.Mat;
 import dev.loomy.opencv.MatScope;
 
 /**
- * One of origami's catalogue filters (FILTERS-CATALOGUE.md): a short sequence of OpenCV calls
+ * One of origami's catalogue filters (docs/filters.md): a short sequence of OpenCV calls
  * with origami's defaults and quirks, which are part of its pixels.
  *
  * <p>What they share lives here: the name, the parameters as listed, the check of the input

@@ -22,7 +22,7 @@ public final class FilterRegistry {
         return registry;
     }
 
-    /** origami's catalogue (FILTERS-CATALOGUE.md) with its defaults, in that document's order. */
+    /** origami's catalogue (docs/filters.md) with its defaults. */
     public static List<Filter> catalogue() {
         return List.of(new Gray(), new Canny(), Sepia.gray(), Sepia.red(), new Invert(), new GammaCorrection(),
                 new EdgePreserving(), new DetailEnhance(), new Sobelo(), new Gotham(), new HighContrast(),

@@ -19,7 +19,7 @@ import dev.loomy.opencv.OpenCvPinning;
 
 /**
  * origami's catalogue against its own outputs ({@code golden/catalogue/}, made with OpenCV pinned),
- * with OpenCV as it runs by default. FILTERS-CATALOGUE.md says how far origami itself strays
+ * with OpenCV as it runs by default. docs/jpeg-and-reproducibility.md says how far origami itself strays
  * from those bits then: HighContrast, Valencia and Mayfair (HSV conversions and scaling take SIMD
  * paths that round otherwise) within 10 levels on at most 3% of the pixels, Cartoon (a threshold
  * that flips) on at most 0.01% of them by any amount; the other fourteen not at all.

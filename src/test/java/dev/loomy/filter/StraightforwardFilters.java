@@ -14,8 +14,8 @@ import org.opencv.imgproc.Imgproc;
 import dev.loomy.opencv.MatScope;
 
 /**
- * The two filters written the plain way, step by step as FILTERS.md words them: whole-image
- * temporaries, conversions where the text has them, OpenCV's dilate, the guided filter's
+ * The two filters written the plain way, step by step (docs/filters.md says what each does): whole-image
+ * temporaries, a conversion wherever a step needs one, OpenCV's dilate, the guided filter's
  * {@code N = box(ones)}. The real filters must give these very bits for any parameters.
  */
 final class StraightforwardFilters {

@@ -66,7 +66,7 @@ record Kind(Filter builtIn, Factory factory) {
                         v.integer("red"), v.integer("green"), v.integer("blue"))),
                 new Kind(new AltmRetinex(), (name, v) -> new AltmRetinex(name, v.integer("r"),
                         v.real("eps"), v.real("eta"), v.real("lambda"), v.real("kernelRatio"))),
-                // origami's catalogue, in FILTERS-CATALOGUE.md's order.
+                // origami's catalogue (docs/filters.md).
                 new Kind(new Gray(), (name, v) -> new Gray(name)),
                 new Kind(new Canny(), (name, v) -> new Canny(name,
                         v.integer("threshold1"), v.integer("threshold2"), v.flag("inverted"))),
