@@ -10,6 +10,7 @@
 #
 # Run it on an idle machine: scans.md records the load average before and after.
 set -euo pipefail
+arguments="${*:+ $*}"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 loomy="$root/run.sh"
@@ -69,7 +70,7 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
     echo "<!-- Written by bench/scans.sh at loomy $commit; bench/tables.sh copies each results block into README.md and docs/. -->"
     echo
     echo "<!-- results:scan-machine -->"
-    echo "Measured by \`bench/scans.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), on $(nproc) cores"
+    echo "Measured by \`bench/scans.sh${arguments}\` on $(date -u '+%Y-%m-%d %H:%M UTC'), on $(nproc) cores"
     echo "($(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)); load average (1, 5, 15 minutes) before: $load_before; after: $load_after."
     echo "$images images, nothing written (\`--no-write\`), 1 warm-up and the median of 3 runs per point, each point of each"
     echo "strategy in its own JVM. Each cell: images/sec, then ± half the 95% confidence interval of the mean time."
