@@ -6,7 +6,10 @@ import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 
-/** The exit statuses loomy promises, the same for every command, and the one a finished run ends with. */
+/**
+ * The exit statuses loomy promises (docs/cli.md#exit-status), the same for every command, and the
+ * one a finished run ends with.
+ */
 public final class ExitCodes {
 
     public static final int OK = 0;

@@ -23,7 +23,7 @@ import dev.loomy.imageio.JpegReadingTest;
 import dev.loomy.run.ExitCodes;
 
 /**
- * Truncated JPEGs beside whole images (images that are damaged but decodable): decoded,
+ * Truncated JPEGs beside whole images (docs/reliability.md#damaged-but-decodable-images): decoded,
  * written, one warning line each, counted in {@code warnings}, exit 0; with {@code --strict},
  * failures and exit 1. Counted per row when each pair is measured in a child JVM too.
  */
