@@ -42,14 +42,21 @@ public final class HadoopFiles implements UriFiles {
 
     private final Configuration conf;
 
-    /** @param sparkConf Spark's settings: those under {@code spark.hadoop.} are Hadoop's, as Spark itself takes them */
+    /**
+     * @param sparkConf Spark's settings: those under {@code spark.hadoop.} are Hadoop's, as Spark itself takes
+     *                  them; they win over the same settings among the system properties, where spark-submit
+     *                  puts its own ({@code --conf}, spark-defaults.conf), which a SparkConf reads too
+     */
     public HadoopFiles(Map<String, String> sparkConf) {
         conf = new Configuration();
-        sparkConf.forEach((key, value) -> {
-            if (key.startsWith(PREFIX)) {
-                conf.set(key.substring(PREFIX.length()), value);
-            }
-        });
+        System.getProperties().stringPropertyNames().forEach(key -> set(key, System.getProperty(key)));
+        sparkConf.forEach(this::set);
+    }
+
+    private void set(String key, String value) {
+        if (key.startsWith(PREFIX)) {
+            conf.set(key.substring(PREFIX.length()), value);
+        }
     }
 
     /**
