@@ -230,10 +230,10 @@ case "${1:-}" in
         ;;
     test-spark)
         shift
-        rm -rf "$here/target/spark/surefire-reports"
+        rm -rf "$here/target/spark-tests/surefire-reports"
         # With HDFS (a minicluster) and S3 (s3proxy) on 127.0.0.1, through the S3 connector's jars.
         maven -Pspark,spark-s3a,spark-storage-tests test "$@"
-        skipped="$({ cat "$here"/target/spark/surefire-reports/TEST-*.xml 2>/dev/null || true; } \
+        skipped="$({ cat "$here"/target/spark-tests/surefire-reports/TEST-*.xml 2>/dev/null || true; } \
             | sed -n 's/.*<testsuite [^>]*skipped="\([0-9]*\)".*/\1/p' | awk '{ s += $1 } END { print s + 0 }')"
         if (( skipped > 0 )); then
             say "$skipped test(s) were skipped; a skipped test does not count as passing"

@@ -15,17 +15,20 @@ say() { printf 'spark-storage: %s\n' "$*" >&2; }
 command="${1:?usage: spark-storage.sh start|stop|spark-conf|put|get|count DIR ...}"
 dir="${2:?usage: spark-storage.sh $command DIR ...}"
 
-classpath_file="$root/target/spark/storage-test.classpath"
-if [[ "$command" != stop && "$command" != spark-conf ]] \
-        && [[ ! -f "$classpath_file" || ! -f "$root/target/spark/test-classes/dev/loomy/engine/spark/LoopbackStorage.class" ]]; then
+classpath_file="$root/target/spark-tests/storage-test.classpath"
+if [[ "$command" != stop && "$command" != spark-conf ]] && [[ ! -f "$classpath_file" \
+        || -n "$(find "$root/pom.xml" "$root/src/main" "$root/src/spark" -newer "$classpath_file" -print -quit)" ]]; then
     say "building the storage test classes ..."
     "$root/run.sh" test-spark -DskipTests -q >/dev/null
+    touch "$classpath_file"
 fi
 java="$("$root/run.sh" java-home)/bin/java"
 
 storage() {
-    "$java" -Xmx512m -Dloomy.s3proxy.jar="$root/target/spark/s3proxy/s3proxy.jar" \
-        -cp "$root/target/spark/test-classes:$root/target/spark/classes:$(cat "$classpath_file")" \
+    # Their own temporary folder (Jetty's, for the name node's and data node's pages), removed with DIR.
+    mkdir -p "$dir/tmp"
+    "$java" -Xmx512m -Djava.io.tmpdir="$dir/tmp" -Dloomy.s3proxy.jar="$root/target/spark-tests/s3proxy/s3proxy.jar" \
+        -cp "$root/target/spark-tests/test-classes:$root/target/spark-tests/classes:$(cat "$classpath_file")" \
         dev.loomy.engine.spark.LoopbackStorage "$@"
 }
 

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import dev.loomy.engine.Benchmark;
@@ -96,8 +97,32 @@ public final class SparkEngine implements Engine {
                 }
             });
         } finally {
+            Path local = localFolder();
             spark.stop();
+            deleteIfEmpty(local);
             sweep(config);
+        }
+    }
+
+    /**
+     * Spark's local folder on the driver ({@code spark.local.dir}/spark-*): Spark deletes what it put
+     * in it when the context stops, but leaves the folder itself, one a JVM, in /tmp by default.
+     */
+    private static Path localFolder() {
+        try {
+            return Path.of(SparkFiles.getRootDirectory()).getParent();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void deleteIfEmpty(Path local) {
+        try {
+            if (local != null && local.getFileName().toString().startsWith("spark-")) {
+                Files.deleteIfExists(local);
+            }
+        } catch (IOException e) {
+            // Not empty (another context of this JVM still uses it) or already gone: left as Spark leaves it.
         }
     }
 

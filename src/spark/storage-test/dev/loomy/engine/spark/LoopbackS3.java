@@ -27,12 +27,14 @@ final class LoopbackS3 implements Storage {
     private static final long START_MILLIS = 60_000;
 
     private final Process process;
+    private final Path folder;
     private final int port;
     private final String bucket;
     private final String secret;
 
-    private LoopbackS3(Process process, int port, String bucket, String secret) {
+    private LoopbackS3(Process process, Path folder, int port, String bucket, String secret) {
         this.process = process;
+        this.folder = folder;
         this.port = port;
         this.bucket = bucket;
         this.secret = secret;
@@ -58,9 +60,11 @@ final class LoopbackS3 implements Storage {
                 "jclouds.provider=filesystem",
                 "jclouds.filesystem.basedir=" + blobs) + "\n");
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process process = new ProcessBuilder(java, "-Xmx256m", "-jar", jar, "--properties", properties.toString())
+        Path temp = Files.createDirectories(folder.resolve("tmp"));
+        Process process = new ProcessBuilder(java, "-Xmx256m", "-Djava.io.tmpdir=" + temp, "-jar", jar,
+                "--properties", properties.toString())
                 .redirectErrorStream(true).redirectOutput(folder.resolve("s3proxy.log").toFile()).start();
-        LoopbackS3 s3 = new LoopbackS3(process, port, buckets[0], SECRET_KEY);
+        LoopbackS3 s3 = new LoopbackS3(process, folder, port, buckets[0], SECRET_KEY);
         long deadline = System.currentTimeMillis() + START_MILLIS;
         while (!listening(port)) {
             if (!process.isAlive() || System.currentTimeMillis() > deadline) {
@@ -79,9 +83,9 @@ final class LoopbackS3 implements Storage {
         return s3;
     }
 
-    /** The same service and keys, seen as {@code bucket} (which may not exist) with {@code secret}. */
+    /** The same service seen as {@code bucket} (which may not exist) with {@code secret}; closing either stops it. */
     LoopbackS3 as(String bucket, String secret) {
-        return new LoopbackS3(process, port, bucket, secret);
+        return new LoopbackS3(process, folder, port, bucket, secret);
     }
 
     long pid() {
@@ -107,6 +111,9 @@ final class LoopbackS3 implements Storage {
         settings.put("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
         settings.put("fs.s3a.access.key", ACCESS_KEY);
         settings.put("fs.s3a.secret.key", secret);
+        // Where S3A keeps each upload's blocks until it sends them: by default a folder it makes in
+        // /tmp/hadoop-USER and leaves there.
+        settings.put("fs.s3a.buffer.dir", folder.resolve("buffer").toString());
         return settings;
     }
 
