@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # loomy's launcher.
 #   ./run.sh [loomy options] INPUT...   builds the jar when it is missing or older than the sources, then runs it
-#   ./run.sh test [maven options]       runs the whole test suite (the gallery's browser test needs chromium)
+#   ./run.sh test [maven options]       runs the whole test suite, as CI does (the gallery's browser test needs chromium)
+#   ./run.sh test --fast [maven options]
+#                                       runs the fast tests only: not those tagged slow (@Slow), which start
+#                                       JVMs of their own or a browser, or take more than about 2 s each
 #   ./run.sh build                      (re)builds the jar
 #   ./run.sh jmh [JMH options]          builds the JMH benchmarks (src/jmh) and runs them, e.g.
 #                                       ./run.sh jmh CodecBenchmark -p format=png; ./run.sh jmh -l lists them
@@ -206,13 +209,24 @@ wants_spark() {
 case "${1:-}" in
     test)
         shift
+        # --fast is the pom's profile "fast"; anything else goes to Maven as it is.
+        options=()
+        fast=false
+        for arg in "$@"; do
+            if [[ "$arg" == --fast ]]; then
+                fast=true
+                options+=(-Pfast)
+            else
+                options+=("$arg")
+            fi
+        done
         # The gallery's browser test fails without Chromium (a missing browser is no reason to skip it): say why first.
-        if [[ -z "${LOOMY_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 \
+        if [[ "$fast" == false && -z "${LOOMY_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 \
                 && ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
             say "no Chromium found: GalleryBrowserTest will fail; on Debian: apt-get install chromium (.ci/run installs it)"
         fi
         rm -rf "$here/target/surefire-reports"
-        maven test "$@"
+        maven test ${options[@]+"${options[@]}"}
         # A skipped test is not a passing one: count the skips in surefire's reports.
         # (A selection of tests may leave either folder without reports: not a failure.)
         skipped="$({ cat "$here"/target/surefire-reports/TEST-*.xml "$here"/target/surefire-reports/pinned/TEST-*.xml 2>/dev/null || true; } \

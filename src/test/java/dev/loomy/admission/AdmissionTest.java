@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -49,9 +50,9 @@ class AdmissionTest {
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger most = new AtomicInteger();
         AtomicBoolean reached = new AtomicBoolean();
-        List<Thread> threads = new ArrayList<>();
+        List<FutureTask<Void>> holders = new ArrayList<>();
         for (Path file : files) {
-            threads.add(Thread.ofPlatform().start(() -> {
+            FutureTask<Void> holder = new FutureTask<>(() -> {
                 try (Admission.Permit permit = admission.admit(file)) {
                     if (most.accumulateAndGet(inFlight.incrementAndGet(), Math::max) >= expected) {
                         reached.set(true);
@@ -64,13 +65,15 @@ class AdmissionTest {
                     Thread.sleep(5);
                     order.add("out " + file);
                     inFlight.decrementAndGet();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
                 }
-            }));
+                return null;
+            });
+            Thread.ofPlatform().start(holder);
+            holders.add(holder);
         }
-        for (Thread thread : threads) {
-            thread.join();
+        // What a thread threw (a refused admission), the test throws; a permit never given fails it too.
+        for (FutureTask<Void> holder : holders) {
+            holder.get(30, TimeUnit.SECONDS);
         }
         return most.get();
     }
@@ -197,7 +200,8 @@ class AdmissionTest {
                     throw new IllegalStateException(e);
                 }
             });
-            other.get(2, TimeUnit.SECONDS).close();
+            assertThat(other).as("admitted beside it").succeedsWithin(2, TimeUnit.SECONDS);
+            other.join().close();
         }
     }
 

@@ -22,6 +22,7 @@ import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
 
@@ -30,6 +31,7 @@ import dev.loomy.opencv.OpenCv;
  * types, run through the command: each bad or damaged file gets exactly one line, every good
  * or damaged but decodable one is written, the exit status is 1.
  */
+@Slow
 class BadInputTest {
 
     @TempDir

@@ -2,10 +2,9 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /**
@@ -21,6 +21,7 @@ import dev.loomy.TestImages;
  * thread's description ("VirtualThread[#31,loomy-virtual-3]/runnable@ForkJoinPool-1-worker-2").
  * Both counts differ from the default (one carrier per core), so they cannot come from it.
  */
+@Slow
 class CarriersTest {
 
     @TempDir
@@ -45,7 +46,7 @@ class CarriersTest {
         // Each image takes milliseconds to decode, so that every carrier has taken one before the others are done.
         TestImages.writeMany(in, 16, 640, 480);
         int parallelism = Runtime.getRuntime().availableProcessors() + 1;
-        Run run = Run.of("--strategy=virtual", "--fork", "--parallelism=" + parallelism, "--no-write", "--format=json",
+        Cli run = Cli.run("--strategy=virtual", "--fork", "--parallelism=" + parallelism, "--no-write", "--format=json",
                 in.toString());
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode row = new ObjectMapper().readTree(run.out()).at("/results/0");
@@ -58,14 +59,11 @@ class CarriersTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 12, 640, 480);
         // A JVM of its own: this one's carriers were fixed by whichever test started a virtual thread first.
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--strategy=virtual", "--no-fork", "--parallelism=1", "--no-write", "--format=json",
-                in.toString()));
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor()).as(out).isZero();
-        JsonNode root = new ObjectMapper().readTree(out);
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "--strategy=virtual", "--no-fork", "--parallelism=1",
+                "--no-write", "--format=json", in.toString());
+        assertThat(loomy.process().waitFor(100, TimeUnit.SECONDS)).as("ended within 100 s").isTrue();
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
+        JsonNode root = new ObjectMapper().readTree(loomy.stdout());
         assertThat(root.get("forked").asBoolean()).isFalse();
         assertCarriers(root.at("/results/0/worker_threads").asInt(), 1);
     }

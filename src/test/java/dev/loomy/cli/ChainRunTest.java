@@ -17,6 +17,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.filter.Canny;
 import dev.loomy.filter.Chain;
@@ -50,7 +51,7 @@ class ChainRunTest {
                 """);
         Path out = dir.resolve("out");
 
-        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=twice",
+        Cli run = Cli.run("--config=" + config, "--filter=twice",
                 "--strategy=loop", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
 
         assertThat(run.err()).isEmpty();
@@ -99,7 +100,7 @@ class ChainRunTest {
                 """);
         Path out = dir.resolve("out");
 
-        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "--filter=Look,Gray,sobelo",
+        Cli run = Cli.run("--config=" + config, "--filter=Look,Gray,sobelo",
                 "--strategy=loop", "--no-fork", "--format=csv", "--quiet", "-o", out.toString(), input.toString());
 
         assertThat(run.err()).isEmpty();
@@ -128,6 +129,7 @@ class ChainRunTest {
      * Catalogue filters measured in child JVMs (the default with several strategies): each child
      * rebuilds the filter from the run's JSON, Canny's flag included, and writes what this JVM makes.
      */
+    @Slow
     @Test
     void catalogueFiltersRunForkedAsTheyRunHere() throws Exception {
         OpenCv.load();
@@ -139,7 +141,7 @@ class ChainRunTest {
                 """);
         Path out = dir.resolve("out");
 
-        FiltersCommandTest.Run run = FiltersCommandTest.Run.of("--config=" + config, "-s", "loop,virtual",
+        Cli run = Cli.run("--config=" + config, "-s", "loop,virtual",
                 "-f", "Canny,Gray,Edges", "--format=json", "--quiet", "-o", out.toString(), input.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);

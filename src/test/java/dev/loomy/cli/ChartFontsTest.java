@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /**
@@ -21,6 +22,7 @@ import dev.loomy.TestImages;
  * ({@code USE_J2D_FONTCONFIG=no}: Java2D then behaves as where libfontconfig is missing, and
  * without loomy's fonts fails with "Fontconfig head is null").
  */
+@Slow
 class ChartFontsTest {
 
     private static final Map<String, String> NO_FONTCONFIG = Map.of("USE_J2D_FONTCONFIG", "no");

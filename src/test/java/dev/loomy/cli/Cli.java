@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** Runs loomy in this JVM and captures what it printed. */
+/**
+ * loomy's command line run in this JVM, as a user runs it: its exit status and what it printed
+ * ({@link LoomyProcess} runs it in a JVM of its own).
+ */
 record Cli(int status, String out, String err) {
 
     static Cli run(String... args) {

@@ -17,6 +17,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.imageio.JpegReadingTest;
 
@@ -47,11 +48,11 @@ class DamagedImagesTest {
         Files.write(input.resolve("no-end.jpg"), Arrays.copyOf(jpeg, jpeg.length - 2));
     }
 
-    private static List<String> warningLines(Run run, String name) {
+    private static List<String> warningLines(Cli run, String name) {
         return run.err().lines().filter(l -> l.contains(name)).toList();
     }
 
-    private static List<String> csvColumn(Run run, String column) {
+    private static List<String> csvColumn(Cli run, String column) {
         List<String> lines = run.out().lines().toList();
         int at = List.of(lines.get(0).split(",")).indexOf(column);
         return lines.stream().skip(1).map(l -> l.split(",", -1)[at]).toList();
@@ -68,7 +69,7 @@ class DamagedImagesTest {
     @Test
     @Timeout(60)
     void damagedImagesAreWrittenWarnedAboutAndCountedAndTheExitIsZero() {
-        Run run = Run.of("--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
+        Cli run = Cli.run("--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
         for (String name : DAMAGED) {
@@ -89,7 +90,7 @@ class DamagedImagesTest {
         Path corrupt = input.resolve("corrupt.jpg");
         byte[] jpeg = Files.readAllBytes(TestImages.write(dir.resolve("whole2.jpg"), 320, 240, 4));
         Files.write(corrupt, JpegReadingTest.corrupted(jpeg));
-        Run run = Run.of("--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
+        Cli run = Cli.run("--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
         assertThat(warningLines(run, "corrupt.jpg")).as(run.err()).singleElement().asString()
                 .startsWith("loomy: " + corrupt + ": warning: Corrupt JPEG data").endsWith("; decoded all the same");
@@ -97,7 +98,7 @@ class DamagedImagesTest {
         assertWritten(out, List.of("corrupt.jpg"));
 
         Path strictOut = dir.resolve("strict");
-        Run strict = Run.of("--strict", "--strategy=loop", "--format=csv", "-o", strictOut.toString(), input.toString());
+        Cli strict = Cli.run("--strict", "--strategy=loop", "--format=csv", "-o", strictOut.toString(), input.toString());
         assertThat(strict.status()).as(strict.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         assertThat(csvColumn(strict, "failed")).containsExactly("3");
         assertThat(strictOut.resolve("corrupt.jpg")).doesNotExist();
@@ -106,7 +107,7 @@ class DamagedImagesTest {
     @Test
     @Timeout(60)
     void strictMakesThemFailuresAndTheExitOne() {
-        Run run = Run.of("--strict", "--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
+        Cli run = Cli.run("--strict", "--strategy=loop", "--format=csv", "-o", out.toString(), input.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         for (String name : DAMAGED) {
@@ -119,10 +120,11 @@ class DamagedImagesTest {
         assertWritten(out, WHOLE);
     }
 
+    @Slow
     @Test
     @Timeout(120)
     void warningsComeBackFromChildJvmsAndAreCountedPerRow() throws Exception {
-        Run run = Run.of("--strategy=loop,virtual", "--fork", "--format=json", "-o", out.toString(), input.toString());
+        Cli run = Cli.run("--strategy=loop,virtual", "--fork", "--format=json", "-o", out.toString(), input.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
         JsonNode root = new ObjectMapper().readTree(run.out());
@@ -142,11 +144,11 @@ class DamagedImagesTest {
     @Test
     @Timeout(60)
     void theHumanFormatsShowTheWarningsColumn() throws Exception {
-        Run table = Run.of("--strategy=loop", "--no-write", input.toString());
-        Run markdown = Run.of("--strategy=loop", "--no-write", "--format=markdown", input.toString());
+        Cli table = Cli.run("--strategy=loop", "--no-write", input.toString());
+        Cli markdown = Cli.run("--strategy=loop", "--no-write", "--format=markdown", input.toString());
         Files.delete(input.resolve("half.jpg"));
         Files.delete(input.resolve("no-end.jpg"));
-        Run wholeOnly = Run.of("--strategy=loop", "--no-write", input.toString());
+        Cli wholeOnly = Cli.run("--strategy=loop", "--no-write", input.toString());
 
         assertThat(table.out().lines().filter(l -> l.startsWith("Filter "))).singleElement().asString()
                 .contains(" Failed  Warnings ");

@@ -2,10 +2,7 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -17,18 +14,6 @@ class FiltersCommandTest {
 
     @TempDir
     Path dir;
-
-    /** One in-process run of loomy: its exit status and what it printed. */
-    record Run(int status, String out, String err) {
-
-        static Run of(String... args) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        }
-    }
 
     private Path config(String text) throws IOException {
         return Files.writeString(dir.resolve("filters.yaml"), text);
@@ -43,7 +28,7 @@ class FiltersCommandTest {
                   Edges: {kind: Canny, threshold1: 50, inverted: false}
                 """);
 
-        Run run = Run.of("filters", "--config=" + file);
+        Cli run = Cli.run("filters", "--config=" + file);
 
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEmpty();
@@ -79,7 +64,7 @@ class FiltersCommandTest {
     @Test
     void withoutConfigListsTheWorkingFoldersFile() {
         // Maven runs the tests in the project's folder: its filters.yaml is the one found.
-        Run run = Run.of("filters");
+        Cli run = Cli.run("filters");
 
         assertThat(run.status()).isZero();
         assertThat(run.out()).startsWith("Filters from filters.yaml\n")
@@ -96,7 +81,7 @@ class FiltersCommandTest {
     void aBrokenFileIsOneErrorLineAndExitTwo() throws Exception {
         Path file = config("filters:\n  Comic:\n    kind: Cartoon2\n    gren: 5\n");
 
-        Run run = Run.of("filters", "--config=" + file);
+        Cli run = Cli.run("filters", "--config=" + file);
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.out()).isEmpty();
@@ -108,7 +93,7 @@ class FiltersCommandTest {
     void aMissingConfigFileIsExitTwo() {
         Path missing = dir.resolve("missing.yaml");
 
-        Run run = Run.of("filters", "--config", missing.toString());
+        Cli run = Cli.run("filters", "--config", missing.toString());
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).isEqualTo("loomy: " + missing + ": no such file\n");
@@ -116,7 +101,7 @@ class FiltersCommandTest {
 
     @Test
     void anUnknownOptionIsExitTwo() {
-        Run run = Run.of("filters", "--bogus");
+        Cli run = Cli.run("filters", "--bogus");
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("--bogus").contains("loomy filters --help");
@@ -127,7 +112,7 @@ class FiltersCommandTest {
         Path file = config("filters:\n  Loop: {chain: [loop]}\n");
         Path out = dir.resolve("out");
 
-        Run run = Run.of("--config=" + file, "-o", out.toString(), dir.toString());
+        Cli run = Cli.run("--config=" + file, "-o", out.toString(), dir.toString());
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).isEqualTo("loomy: " + file
@@ -139,7 +124,7 @@ class FiltersCommandTest {
     void anUnknownFilterIsExitTwoWithTheKnownNames() throws Exception {
         Path file = config("filters:\n  Poster: {kind: Cartoon2, red: 6}\n");
 
-        Run run = Run.of("--config=" + file, "--filter=NoSuch", "-o", dir.resolve("out").toString(), "x");
+        Cli run = Cli.run("--config=" + file, "--filter=NoSuch", "-o", dir.resolve("out").toString(), "x");
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).isEqualTo(

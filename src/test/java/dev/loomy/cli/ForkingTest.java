@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** Runs measured in child JVMs, end to end through the command line. */
@@ -20,13 +21,14 @@ class ForkingTest {
     @TempDir
     Path dir;
 
+    @Slow
     @Test
     void severalPairsAreMeasuredInChildJvmsAndFailuresAreReportedOnce() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 4, 64, 48);
         Files.write(in.resolve("broken.png"), new byte[] {1, 2, 3, 4});
 
-        Run run = Run.of("--strategy=loop,virtual", "--no-write", "--format=json", "--repeat=2", in.toString());
+        Cli run = Cli.run("--strategy=loop,virtual", "--no-write", "--format=json", "--repeat=2", in.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         JsonNode root = new ObjectMapper().readTree(run.out());
@@ -51,14 +53,15 @@ class ForkingTest {
         assertThat(brokenLines.get(0)).startsWith("loomy: ").contains("not an image");
     }
 
+    @Slow
     @Test
     void aChildThatDiesBecomesACrashedRowWhileTheOthersComplete() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 3, 32, 32);
         System.setProperty("loomy.test.crash", "pool/NoOp=halt,virtual/NoOp=oom");
-        Run run;
+        Cli run;
         try {
-            run = Run.of("--strategy=loop,pool,virtual,forkjoin", "--no-write", "--format=json", in.toString());
+            run = Cli.run("--strategy=loop,pool,virtual,forkjoin", "--no-write", "--format=json", in.toString());
         } finally {
             System.clearProperty("loomy.test.crash");
         }
@@ -87,7 +90,7 @@ class ForkingTest {
     void noForkMeasuresEverythingInThisJvm() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 2, 32, 32);
-        Run run = Run.of("--strategy=loop,threads", "--no-fork", "--no-write", "--format=json", in.toString());
+        Cli run = Cli.run("--strategy=loop,threads", "--no-fork", "--no-write", "--format=json", in.toString());
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(run.out());
         assertThat(root.get("forked").asBoolean()).isFalse();

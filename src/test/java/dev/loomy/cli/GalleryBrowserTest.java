@@ -24,6 +24,7 @@ import org.opencv.core.MatOfDouble;
 import org.opencv.core.Core;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.MatScope;
 import dev.loomy.opencv.OpenCv;
@@ -34,6 +35,7 @@ import dev.loomy.opencv.OpenCv;
  * like any test (tagged so that it can be picked alone: {@code -Dgroups=browser}); without
  * Chromium it fails, saying how to install it.
  */
+@Slow
 @Tag("browser")
 class GalleryBrowserTest {
 
@@ -165,15 +167,16 @@ class GalleryBrowserTest {
                 "--no-first-run", "--disable-dev-shm-usage", "--user-data-dir=" + dir.resolve("profile")));
         command.addAll(List.of(args));
         Path log = dir.resolve("chromium.log");
-        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
-        byte[] stdout = process.getInputStream().readAllBytes();
+        // Its output goes to a file, not a pipe read here: a read would wait as long as Chromium hangs.
+        Path stdout = dir.resolve("chromium.out");
+        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(log.toFile()).start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             fail("Chromium did not finish within 120 s: " + command);
         }
         assertThat(process.exitValue()).as("Chromium's exit status; its messages:%n%s", Files.readString(log))
                 .isZero();
-        return new String(stdout, StandardCharsets.UTF_8);
+        return Files.readString(stdout, StandardCharsets.UTF_8);
     }
 
     /** Chromium from LOOMY_CHROMIUM, else the first of its usual names on the PATH. */

@@ -21,6 +21,7 @@ import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.filter.config.FiltersFileLoader;
 import dev.loomy.gallery.Thumbnails;
@@ -206,6 +207,7 @@ class GalleryCommandTest {
         assertThat(dir.resolve("gallery")).doesNotExist();
     }
 
+    @Slow
     @Test
     @Timeout(120)
     void ctrlCStopsWithin3SecondsAndLeavesNoPageAndNoTemporaryFile() throws Exception {

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** Names and folders as a careless or hostile user may make them: each works, or says so in one line. */
@@ -102,6 +103,7 @@ class HostileNamesTest {
         assertThat(dir.resolve("out/scan.tif")).isRegularFile();
     }
 
+    @Slow
     @Test
     void anUnreadableFolderIsReportedAndCounted() throws Exception {
         Path in = dir.resolve("in");

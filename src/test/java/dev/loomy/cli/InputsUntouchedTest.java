@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /**
@@ -128,6 +129,7 @@ class InputsUntouchedTest {
         assertRefused(cli, "output folder " + file.resolve("out"), file + " is a file, not a folder");
     }
 
+    @Slow
     @Test
     void anOutputFolderWithoutWritePermissionIsRefusedBeforeAnyImage() throws Exception {
         Path locked = Files.createDirectories(dir.resolve("locked"));

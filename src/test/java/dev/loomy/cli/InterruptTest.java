@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import picocli.CommandLine;
 
@@ -104,9 +106,9 @@ class InterruptTest {
         }
     }
 
-    private void awaitOutputs(long count, Process process) throws Exception {
+    private void awaitOutputs(long count, BooleanSupplier running) throws Exception {
         while (outputs() < count) {
-            assertThat(process == null || process.isAlive()).as("still running").isTrue();
+            assertThat(running.getAsBoolean()).as("still running").isTrue();
             Thread.sleep(20);
         }
     }
@@ -119,15 +121,15 @@ class InterruptTest {
         PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8);
         LoomyCommand command = new LoomyCommand(o, e);
-        AtomicInteger status = new AtomicInteger(-1);
-        Thread run = Thread.ofPlatform().start(() -> status.set(new CommandLine(command).execute(
-                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), input.toString())));
+        // On a thread of its own, as a signal handler stops a run from outside; what it throws, the test throws.
+        FutureTask<Integer> run = new FutureTask<>(() -> new CommandLine(command).execute(
+                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), input.toString()));
+        Thread.ofPlatform().start(run);
 
-        awaitOutputs(5, null);
+        awaitOutputs(5, () -> !run.isDone());
         command.control().interrupt();
-        run.join();
 
-        assertThat(status.get()).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(run.get()).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.INTERRUPTED);
         String results = stdout.toString(StandardCharsets.UTF_8);
         assertThat(results).contains("interrupted").contains("Interrupted: these are partial results.");
         assertThat(assertOutputsWhole()).isBetween(5L, IMAGES - 1L);
@@ -141,7 +143,7 @@ class InterruptTest {
     private LoomyProcess runningAfter(long outputs, String strategies, int parallelism, String latency) throws Exception {
         LoomyProcess loomy = start("--strategy=" + strategies, "--parallelism=" + parallelism,
                 "--io-latency=" + latency, "-o", out.toString(), input.toString());
-        awaitOutputs(outputs, loomy.process());
+        awaitOutputs(outputs, loomy.process()::isAlive);
         return loomy;
     }
 
@@ -151,6 +153,7 @@ class InterruptTest {
         assertThat(children).as("child JVMs").noneMatch(ProcessHandle::isAlive);
     }
 
+    @Slow
     @ParameterizedTest
     @ValueSource(strings = {"pool", "pool,loop"})
     @Timeout(60)
@@ -207,6 +210,7 @@ class InterruptTest {
         assertOutputsWhole();
     }
 
+    @Slow
     @ParameterizedTest
     @CsvSource({"INT, pool", "TERM, 'pool,loop'"})
     @Timeout(60)
@@ -219,6 +223,7 @@ class InterruptTest {
         assertThat(loomy.stderr()).doesNotContain("stopped at once");
     }
 
+    @Slow
     @ParameterizedTest
     @ValueSource(strings = {"pool", "pool,loop"})
     @Timeout(60)
@@ -234,6 +239,7 @@ class InterruptTest {
         assertThat(outputs()).isZero();
     }
 
+    @Slow
     @ParameterizedTest
     @CsvSource({"TERM, pool", "INT, 'pool,loop'"})
     @Timeout(60)

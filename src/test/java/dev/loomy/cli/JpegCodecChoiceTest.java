@@ -15,6 +15,7 @@ import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.imageio.JpegCodec;
 
@@ -25,6 +26,7 @@ import dev.loomy.imageio.JpegCodec;
  * way, and with the system's library, the JPEGs written are exactly what {@code imwrite} writes,
  * and the results name the codec that ran.
  */
+@Slow
 class JpegCodecChoiceTest {
 
     @TempDir

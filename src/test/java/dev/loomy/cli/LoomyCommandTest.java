@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 class LoomyCommandTest {
@@ -58,6 +59,7 @@ class LoomyCommandTest {
                 .contains("measured in loomy's own JVM").doesNotContain("one after the other");
     }
 
+    @Slow
     @Test
     void everyStrategyProducesIdenticalFiles() throws Exception {
         Cli cli = Cli.run("--strategy=all,virtual-priority", "-o", out("out"), "--parallelism=2", input.toString());
@@ -72,6 +74,7 @@ class LoomyCommandTest {
         }
     }
 
+    @Slow
     @Test
     void csvHasTheContractColumnsAndOneRowPerStrategy() {
         Cli cli = Cli.run("--strategy=all", "--format=csv", "--no-write", input.toString());
@@ -120,6 +123,7 @@ class LoomyCommandTest {
         assertThat(contents(dir.resolve("out")).keySet()).containsExactly("a.png", "b.png", "sub/c.png", "sub/deeper/d.png");
     }
 
+    @Slow
     @Test
     void aBadImageIsNamedOnStandardErrorTheRestIsDoneAndTheExitIsOne() throws Exception {
         Files.writeString(input.resolve("broken.jpg"), "not a jpeg");

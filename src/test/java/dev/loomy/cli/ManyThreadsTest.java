@@ -12,12 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /**
  * The article's failure, on a small scale: one platform thread per image for a few hundred
  * images, in a JVM with a small heap. With images in flight limited, it finishes.
  */
+@Slow
 class ManyThreadsTest {
 
     private static final int IMAGES = 300;

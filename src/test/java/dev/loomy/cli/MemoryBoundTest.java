@@ -18,6 +18,7 @@ import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.admission.ImageCost;
 import dev.loomy.filter.AltmRetinex;
@@ -32,6 +33,7 @@ import dev.loomy.imageio.ImageHeader;
  * large files' bytes went through the Java heap, which grew toward its maximum; a 70000x1
  * image took 3.9 GB in ALTMRetinex; a 30000x30000 JPEG header was decoded.
  */
+@Slow
 class MemoryBoundTest {
 
     /** Room over the estimate for the allocator's rounding and the encoder's growing buffer. */

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** Nothing lost: inputs untouched, outputs never clash, an existing output is replaced whole. */
@@ -133,6 +134,7 @@ class OutputSafetyTest {
         }
     }
 
+    @Slow
     @Test
     void aRunThatWritesNoImageLeavesNoFolderItMade() throws Exception {
         Path in = dir.resolve("in");

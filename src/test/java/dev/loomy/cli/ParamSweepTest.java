@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** {@code --param}: each value of a filter's parameter is a variant measured as rows of its own. */
@@ -25,7 +26,7 @@ class ParamSweepTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 2, 40, 30);
 
-        Run run = Run.of("-s", "loop,pool", "-f", "Cartoon2,NoOp", "--param=red=20,200", "--param=green=3,9",
+        Cli run = Cli.run("-s", "loop,pool", "-f", "Cartoon2,NoOp", "--param=red=20,200", "--param=green=3,9",
                 "--no-fork", "--no-write", "--quiet", "--format=json", in.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
@@ -41,6 +42,7 @@ class ParamSweepTest {
         assertThat(results.get(5).get("speedup_vs_loop").isNumber()).isTrue();
     }
 
+    @Slow
     @Test
     void aVariantMeasuredInAChildJvmWritesWhatTheSameFilterFromTheFileWrites() throws Exception {
         Path in = dir.resolve("in");
@@ -50,9 +52,9 @@ class ParamSweepTest {
                   Few: {kind: Cartoon2, red: 3, green: 4}
                 """);
 
-        Run swept = Run.of("--config=" + config, "-s", "loop", "-f", "Cartoon2", "--param=red=3,200", "--param=green=4",
+        Cli swept = Cli.run("--config=" + config, "-s", "loop", "-f", "Cartoon2", "--param=red=3,200", "--param=green=4",
                 "--fork", "--quiet", "-o", dir.resolve("swept").toString(), in.toString());
-        Run defined = Run.of("--config=" + config, "-s", "loop", "-f", "Few", "--fork", "--quiet",
+        Cli defined = Cli.run("--config=" + config, "-s", "loop", "-f", "Few", "--fork", "--quiet",
                 "-o", dir.resolve("defined").toString(), in.toString());
 
         assertThat(swept.status()).as(swept.err()).isEqualTo(ExitCodes.OK);
@@ -69,11 +71,11 @@ class ParamSweepTest {
         TestImages.writeMany(in, 1, 16, 16);
         Path out = dir.resolve("out");
 
-        Run unknown = Run.of("-f", "Cartoon2,NoOp", "--param=gamma=1,2", "-o", out.toString(), in.toString());
-        Run wrongType = Run.of("-f", "Cartoon2", "--param=red=40,4.5", "-o", out.toString(), in.toString());
-        Run outOfRange = Run.of("-f", "Cartoon2", "--param=blue=0", "-o", out.toString(), in.toString());
+        Cli unknown = Cli.run("-f", "Cartoon2,NoOp", "--param=gamma=1,2", "-o", out.toString(), in.toString());
+        Cli wrongType = Cli.run("-f", "Cartoon2", "--param=red=40,4.5", "-o", out.toString(), in.toString());
+        Cli outOfRange = Cli.run("-f", "Cartoon2", "--param=blue=0", "-o", out.toString(), in.toString());
         // A box whose r * r overflows: refused before any image is read, not hours of filtering later.
-        Run hugeBox = Run.of("-f", "ALTMRetinex", "--param=r=250000", "-o", out.toString(), in.toString());
+        Cli hugeBox = Cli.run("-f", "ALTMRetinex", "--param=r=250000", "-o", out.toString(), in.toString());
 
         assertThat(unknown.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(unknown.err().strip()).isEqualTo("loomy: --param=gamma=1,2: no selected filter has a parameter gamma "

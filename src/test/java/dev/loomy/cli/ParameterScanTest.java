@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** {@code --parallelism=1,3} and the like: each value measured as rows of its own, end to end. */
@@ -22,18 +23,19 @@ class ParameterScanTest {
     @TempDir
     Path dir;
 
-    private static JsonNode json(Run run) throws Exception {
+    private static JsonNode json(Cli run) throws Exception {
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
         return new ObjectMapper().readTree(run.out());
     }
 
+    @Slow
     @Test
     void eachChildJvmMeasuresItsOwnPointAndEveryRowSaysWhich() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 3, 32, 24);
         Path chart = dir.resolve("scan.png");
 
-        JsonNode root = json(Run.of("-s", "pool,virtual", "--parallelism=1,3", "--io-latency=0,2ms", "--no-write",
+        JsonNode root = json(Cli.run("-s", "pool,virtual", "--parallelism=1,3", "--io-latency=0,2ms", "--no-write",
                 "--quiet", "--format=json", "--chart=" + chart, in.toString()));
 
         assertThat(root.get("forked").asBoolean()).isTrue();
@@ -75,7 +77,7 @@ class ParameterScanTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 2, 16, 16);
 
-        JsonNode root = json(Run.of("-s", "pool", "--parallelism=1,2", "--cv-threads=1,2", "--no-fork", "--no-write",
+        JsonNode root = json(Cli.run("-s", "pool", "--parallelism=1,2", "--cv-threads=1,2", "--no-fork", "--no-write",
                 "--quiet", "--format=json", in.toString()));
 
         assertThat(root.get("forked").asBoolean()).isFalse();
@@ -83,13 +85,14 @@ class ParameterScanTest {
                 + r.get("cv_threads").asInt())).containsExactly("1/1", "1/2", "2/1", "2/2");
     }
 
+    @Slow
     @Test
     void eachPointKeepsItsOwnRecording() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 2, 16, 16);
         Path out = dir.resolve("out");
 
-        JsonNode root = json(Run.of("-s", "loop", "--io-latency=0,1ms", "--profile=jfr", "--no-write", "--quiet",
+        JsonNode root = json(Cli.run("-s", "loop", "--io-latency=0,1ms", "--profile=jfr", "--no-write", "--quiet",
                 "-o", out.toString(), "--format=json", in.toString()));
 
         List<String> files = root.get("results").valueStream().map(r -> r.get("jfr_file").asText()).toList();
@@ -103,9 +106,9 @@ class ParameterScanTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 1, 16, 16);
 
-        Run zero = Run.of("--parallelism=2,0", "--no-write", in.toString());
-        Run oneJvm = Run.of("-s", "virtual", "--parallelism=1,2", "--no-fork", "--no-write", in.toString());
-        Run badLatency = Run.of("--io-latency=0,5", "--no-write", in.toString());
+        Cli zero = Cli.run("--parallelism=2,0", "--no-write", in.toString());
+        Cli oneJvm = Cli.run("-s", "virtual", "--parallelism=1,2", "--no-fork", "--no-write", in.toString());
+        Cli badLatency = Cli.run("--io-latency=0,5", "--no-write", in.toString());
 
         assertThat(zero.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(zero.err().strip()).isEqualTo("loomy: --parallelism must be from 1 to 4096, not 0");

@@ -17,13 +17,13 @@ class ReportPathsTest {
     @TempDir
     Path dir;
 
-    private Run runWith(String option) throws Exception {
+    private Cli runWith(String option) throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 1, 8, 8);
-        return Run.of("--strategy=loop", "-o", dir.resolve("out").toString(), option, in.toString());
+        return Cli.run("--strategy=loop", "-o", dir.resolve("out").toString(), option, in.toString());
     }
 
-    private void assertRefused(Run run, String message) {
+    private void assertRefused(Cli run, String message) {
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err().lines()).hasSize(1);
         assertThat(run.err()).startsWith("loomy: ").contains(message);
@@ -61,7 +61,7 @@ class ReportPathsTest {
 
     @Test
     void allThreeAreWrittenAfterTheRun() throws Exception {
-        Run run = runWith("--report=" + dir.resolve("r.md"));
+        Cli run = runWith("--report=" + dir.resolve("r.md"));
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(Files.readString(dir.resolve("r.md"))).contains("| Strategy | Filter |").contains("| loop | NoOp |");
     }
@@ -72,7 +72,7 @@ class ReportPathsTest {
         TestImages.writeMany(in, 2, 8, 8);
         Path out = Files.createDirectories(dir.resolve("out"));
 
-        Run run = Run.of("--strategy=loop", "-o", out.toString(), "--chart=" + out.resolve("img01.png"), in.toString());
+        Cli run = Cli.run("--strategy=loop", "-o", out.toString(), "--chart=" + out.resolve("img01.png"), in.toString());
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err().lines().toList()).singleElement().asString()
@@ -90,7 +90,7 @@ class ReportPathsTest {
         Files.createDirectories(taken.getParent());
 
         for (String option : new String[] {"--timeline=" + taken, "--chart=" + out.resolve("NoOp/../NoOp/pool/img00.png")}) {
-            Run run = Run.of("--strategy=loop,pool", "--no-fork", "-o", out.toString(), option, in.toString());
+            Cli run = Cli.run("--strategy=loop,pool", "--no-fork", "-o", out.toString(), option, in.toString());
 
             assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.USAGE);
             assertThat(run.err().lines().toList()).singleElement().asString().contains(option + ": ")
@@ -109,7 +109,7 @@ class ReportPathsTest {
         Files.createSymbolicLink(out.resolve("NoOp"), out.resolve("kept"));
         String option = "--chart=" + out.resolve("NoOp/pool/img00.png");
 
-        Run run = Run.of("--strategy=loop,pool", "--no-fork", "-o", out.toString(), option, in.toString());
+        Cli run = Cli.run("--strategy=loop,pool", "--no-fork", "-o", out.toString(), option, in.toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains(option + ": ").contains("output of " + in.resolve("img00.png"));
@@ -120,7 +120,7 @@ class ReportPathsTest {
     void aChartInTheOutputFolderThatTheRunMakesIsWritten() throws Exception {
         Path out = dir.resolve("out");
 
-        Run run = runWith("--chart=" + out.resolve("chart.png"));
+        Cli run = runWith("--chart=" + out.resolve("chart.png"));
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(out.resolve("chart.png")).isNotEmptyFile();
@@ -131,7 +131,7 @@ class ReportPathsTest {
     void aReportFolderThatTakesNoFilesIsRefusedBeforeAnyImage() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "a /proc file system");
         for (String option : new String[] {"--report=/proc/r.csv", "--chart=/proc/c.png"}) {
-            Run run = runWith(option);
+            Cli run = runWith(option);
 
             assertRefused(run, option + ": cannot be written: ");
             assertThat(run.err()).doesNotContain("loomy-tmp").doesNotContain("Exception");
@@ -144,7 +144,7 @@ class ReportPathsTest {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 3, 8, 8);
 
-        Run run = Run.of("--strategy=loop", "-o", "/proc/loomy-out", in.toString());
+        Cli run = Cli.run("--strategy=loop", "-o", "/proc/loomy-out", in.toString());
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err().lines().toList()).singleElement().asString()

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.opencv.OpenCvPinning;
 
 /**
@@ -29,26 +30,28 @@ class ReproducibleTest {
         assertThat(OpenCvPinning.active()).as("this test is about a JVM started without the pinning").isFalse();
     }
 
+    @Slow
     @Test
     void altmRetinexWritesThePinnedGoldenImagesToTheBit() throws Exception {
         Path inputs = golden("inputs");
         Path out = dir.resolve("out");
 
-        Run run = Run.of("--reproducible", "-s", "loop", "-f", "ALTMRetinex", "--image-format=png", "--format=json",
+        Cli run = Cli.run("--reproducible", "-s", "loop", "-f", "ALTMRetinex", "--image-format=png", "--format=json",
                 "-o", out.toString(), inputs.toString());
 
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(run.out());
         assertThat(root.at("/options/reproducible").asBoolean()).isTrue();
         assertThat(root.get("forked").asBoolean()).as("measured in a pinned child JVM").isTrue();
-        Run diff = Run.of("diff", golden("altmretinex-portable").toString(), out.toString());
+        Cli diff = Cli.run("diff", golden("altmretinex-portable").toString(), out.toString());
         assertThat(diff.status()).as(diff.out()).isZero();
         assertThat(diff.out()).contains("compared 8: 8 identical");
     }
 
+    @Slow
     @Test
     void theTableSaysTheRunWasReproducible() throws Exception {
-        Run run = Run.of("--reproducible", "-s", "loop", "-f", "Cartoon2", "--no-write",
+        Cli run = Cli.run("--reproducible", "-s", "loop", "-f", "Cartoon2", "--no-write",
                 golden("inputs").resolve("odd-97x61.png").toString());
 
         assertThat(run.status()).as(run.err()).isZero();
@@ -60,7 +63,7 @@ class ReproducibleTest {
 
     @Test
     void withNoForkItIsBadUsageNamingTheEnvironment() throws Exception {
-        Run run = Run.of("--reproducible", "--no-fork", "-s", "loop", "--no-write",
+        Cli run = Cli.run("--reproducible", "--no-fork", "-s", "loop", "--no-write",
                 golden("inputs").resolve("odd-97x61.png").toString());
 
         assertThat(run.status()).isEqualTo(ExitCodes.USAGE);

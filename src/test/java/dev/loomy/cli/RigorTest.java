@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 
 /** The command line's statistics, reference, automatic run count, baselines and profilers, end to end. */
@@ -99,6 +100,7 @@ class RigorTest {
         assertThat(cli.out().replace("\n", " ")).contains("Warning: " + warning + ".");
     }
 
+    @Slow
     @Test
     void aSavedBaselineIsFoundByNameUnderLoomyHome() throws Exception {
         Path home = dir.resolve("home");
@@ -188,6 +190,7 @@ class RigorTest {
         assertThat(jfr).isRegularFile();
     }
 
+    @Slow
     @Test
     void childJvmsMeasureWithTheAutomaticRunCountAndSendTheirProfilesBack() {
         Cli cli = Cli.run("-s", "loop,virtual", "--fork", "--no-write", "--repeat=auto", "--profile=gc", "--format=json",

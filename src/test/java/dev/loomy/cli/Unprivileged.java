@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * loomy in a JVM of its own that file permissions bind even when the tests run as root: root
@@ -21,7 +22,11 @@ record Unprivileged(int status, String out, String err) {
         command.addAll(List.of(args));
         Path out = dir.resolve("unprivileged-out.txt");
         Path err = dir.resolve("unprivileged-err.txt");
-        int status = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start().waitFor();
-        return new Unprivileged(status, Files.readString(out), Files.readString(err));
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!process.waitFor(100, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("loomy did not end within 100 s: " + command + "\n" + Files.readString(err));
+        }
+        return new Unprivileged(process.exitValue(), Files.readString(out), Files.readString(err));
     }
 }

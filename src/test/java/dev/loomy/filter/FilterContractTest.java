@@ -22,6 +22,7 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 
+import dev.loomy.Slow;
 import dev.loomy.opencv.OpenCv;
 
 /** What every filter promises (see {@link Filter}): an untouched input, and many threads on one instance. */
@@ -129,6 +130,7 @@ class FilterContractTest {
         }
     }
 
+    @Slow
     @ParameterizedTest
     @MethodSource("filters")
     void manyThreadsOnOneInstanceGetTheSingleThreadedBits(Filter filter) throws Exception {

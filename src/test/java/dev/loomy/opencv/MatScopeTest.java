@@ -56,7 +56,8 @@ class MatScopeTest {
             for (int i = 0; i < makers.size(); i++) {
                 assertThat(queue.remove(10_000)).as("reference %d of %d enqueued", i + 1, makers.size()).isNotNull();
             }
-            assertThat(references).hasSize(makers.size());
+            // A phantom reference that is itself collected is never enqueued: they are kept up to here.
+            Reference.reachabilityFence(references);
         } finally {
             image.release();
         }

@@ -1,6 +1,7 @@
 package dev.loomy.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
@@ -8,12 +9,18 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StrategiesTest {
 
     /** A job that counts its runs and remembers the thread and lane it ran with. */
@@ -44,6 +51,36 @@ class StrategiesTest {
 
     static List<Strategy> strategies() {
         return Strategies.known();
+    }
+
+    /** A job that, once run, waits (at most 5 s) until {@code together} jobs have been running at once. */
+    static final class Meeting extends CountingJob {
+        private final CountDownLatch arrived;
+        volatile boolean met;
+
+        Meeting(CountDownLatch arrived) {
+            this.arrived = arrived;
+        }
+
+        @Override
+        public void run() {
+            super.run();
+            arrived.countDown();
+            try {
+                met = arrived.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static List<CountingJob> meeting(int n, int together) {
+        CountDownLatch arrived = new CountDownLatch(together);
+        List<CountingJob> jobs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            jobs.add(new Meeting(arrived));
+        }
+        return jobs;
     }
 
     private static List<CountingJob> jobs(int n) {
@@ -94,8 +131,9 @@ class StrategiesTest {
 
     @ParameterizedTest
     @MethodSource("strategies")
-    void handlesAnEmptyBatch(Strategy strategy) throws Exception {
-        strategy.run(List.of(), 2);
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void handlesAnEmptyBatchAndReturns(Strategy strategy) {
+        assertThatCode(() -> strategy.run(List.of(), 2)).doesNotThrowAnyException();
     }
 
     @Test
@@ -109,13 +147,19 @@ class StrategiesTest {
         assertThat(distinct(threads)).hasSize(20);
         assertThat(threads).noneSatisfy(j -> assertThat(j.thread.isVirtual()).isTrue());
 
-        List<CountingJob> pool = jobs(50);
+        // Until as many jobs as the pool has threads run at once, none finishes: inline, or on fewer
+        // threads, the first would wait in vain.
+        List<CountingJob> pool = meeting(50, 3);
         new PoolStrategy().run(pool, 3);
-        assertThat(distinct(pool)).hasSizeLessThanOrEqualTo(3);
+        assertThat(distinct(pool)).hasSize(3).doesNotContain(Thread.currentThread())
+                .noneMatch(Thread::isVirtual).noneMatch(ForkJoinWorkerThread.class::isInstance);
+        assertThat(pool).allSatisfy(j -> assertThat(((Meeting) j).met).isTrue());
 
-        List<CountingJob> forkJoin = jobs(50);
+        List<CountingJob> forkJoin = meeting(50, 2);
         new ForkJoinStrategy().run(forkJoin, 2);
-        assertThat(distinct(forkJoin)).hasSizeLessThanOrEqualTo(2);
+        assertThat(distinct(forkJoin)).hasSize(2).doesNotContain(Thread.currentThread())
+                .allMatch(ForkJoinWorkerThread.class::isInstance);
+        assertThat(forkJoin).allSatisfy(j -> assertThat(((Meeting) j).met).isTrue());
 
         List<CountingJob> virtual = jobs(20);
         new VirtualStrategy().run(virtual, 2);
@@ -149,13 +193,7 @@ class StrategiesTest {
                 }
             });
         }
-        Thread runner = Thread.ofPlatform().start(() -> {
-            try {
-                new ThreadsStrategy().run(jobs, parallelism);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        Future<Void> runner = running(new ThreadsStrategy(), jobs, parallelism);
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (live.get() < bound && System.nanoTime() < deadline) {
             Thread.sleep(5);
@@ -163,7 +201,7 @@ class StrategiesTest {
         Thread.sleep(300);
         int liveWhileBlocked = live.get();
         release.countDown();
-        runner.join(30_000);
+        runner.get(30, TimeUnit.SECONDS);
 
         assertThat(liveWhileBlocked).isEqualTo(bound);
         assertThat(mostLive.get()).isLessThanOrEqualTo(bound);
@@ -196,13 +234,7 @@ class StrategiesTest {
                 }
             }
         });
-        Thread runner = Thread.ofPlatform().start(() -> {
-            try {
-                new ThreadsStrategy().run(jobs, 2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        Future<Void> runner = running(new ThreadsStrategy(), jobs, 2);
         try {
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (System.nanoTime() < deadline && (finished.size() < finishing
@@ -213,10 +245,10 @@ class StrategiesTest {
             assertThat(finished).hasSize(finishing);
             assertThat(finished).as("threads of finished jobs still reachable while the run goes on")
                     .allSatisfy(reference -> assertThat(reference.get()).isNull());
-            assertThat(runner.isAlive()).isTrue();
+            assertThat(runner.isDone()).as("the run, still waiting for its last job").isFalse();
         } finally {
             release.countDown();
-            runner.join(30_000);
+            runner.get(30, TimeUnit.SECONDS);
         }
     }
 
@@ -241,6 +273,16 @@ class StrategiesTest {
                 .containsExactly("virtual-priority", "loop", "threads", "pool", "forkjoin", "virtual");
         assertThatThrownBy(() -> Strategies.parse(List.of("fibers")))
                 .hasMessageContaining("unknown strategy 'fibers'").hasMessageContaining("virtual-priority");
+    }
+
+    /** {@code strategy} running {@code jobs} on a thread of its own; its failure is the future's. */
+    private static Future<Void> running(Strategy strategy, List<ImageJob> jobs, int parallelism) {
+        FutureTask<Void> run = new FutureTask<>(() -> {
+            strategy.run(jobs, parallelism);
+            return null;
+        });
+        Thread.ofPlatform().start(run);
+        return run;
     }
 
     private static Set<Thread> distinct(List<CountingJob> jobs) {

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
@@ -27,6 +28,7 @@ import dev.loomy.run.RunControl;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.TestConfigs;
 
+@Slow
 class ForkEngineTest {
 
     @TempDir
