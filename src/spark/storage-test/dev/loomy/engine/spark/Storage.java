@@ -2,7 +2,6 @@ package dev.loomy.engine.spark;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -64,11 +63,6 @@ interface Storage extends AutoCloseable {
             }
         }
         return files;
-    }
-
-    /** Every file below the local folder {@code root} by relative path: what the local engine wrote. */
-    static Map<String, byte[]> local(Path root) throws IOException {
-        return Files.isDirectory(root) ? SparkCli.files(root) : Map.of();
     }
 
     @Override
