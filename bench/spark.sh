@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Spark engine's figures for the README and docs/spark-clusters.md, on an idle machine: the same 200
+# The Spark engine's figures (docs/spark.md), on an idle machine: the same 200
 # images through the local engine, Spark on an embedded master with plain paths, the same with file:
 # URIs (read and written through Hadoop's FileSystem), and, when asked, with the images on HDFS (a
 # minicluster) and on S3 (s3proxy), both on 127.0.0.1 and served by scripts/spark-storage.sh, in and out;
