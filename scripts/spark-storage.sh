@@ -27,7 +27,8 @@ java="$("$root/run.sh" java-home)/bin/java"
 storage() {
     # Their own temporary folder (Jetty's, for the name node's and data node's pages), removed with DIR.
     mkdir -p "$dir/tmp"
-    "$java" -Xmx512m -Djava.io.tmpdir="$dir/tmp" -Dloomy.s3proxy.jar="$root/target/spark-tests/s3proxy/s3proxy.jar" \
+    # exec: the pid that start records is the JVM's own, not a shell's that would die without it.
+    exec "$java" -Xmx512m -Djava.io.tmpdir="$dir/tmp" -Dloomy.s3proxy.jar="$root/target/spark-tests/s3proxy/s3proxy.jar" \
         -cp "$root/target/spark-tests/test-classes:$root/target/spark-tests/classes:$(cat "$classpath_file")" \
         dev.loomy.engine.spark.LoopbackStorage "$@"
 }
