@@ -9,9 +9,11 @@ import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.Baselines;
 import dev.loomy.console.Console;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Format;
@@ -34,7 +36,12 @@ final class ConfigBuilder {
      * @param unreadableFolders  folders under the inputs that could not be read: their images were not
      *                           done, as a failed image is not
      */
-    record Plan(RunConfig config, Baselines baselines, int unreadableFolders) {
+    record Plan(RunConfig config, Baselines baselines, int unreadableFolders, InputGuard inputs) {
+
+        /** The one writer of the run's files, which keeps every one of them out of the inputs. */
+        TempFiles writer() {
+            return new TempFiles(inputs);
+        }
     }
 
     private ConfigBuilder() {
@@ -88,11 +95,11 @@ final class ConfigBuilder {
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
-        Outputs.checkUntouched(config, locations);
+        InputGuard guard = Outputs.checkUntouched(config, locations, baselines.saveTo());
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
         }
-        return new Plan(config, baselines, locations.unreadable());
+        return new Plan(config, baselines, locations.unreadable(), guard);
     }
 
     /**

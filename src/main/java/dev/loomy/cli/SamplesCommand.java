@@ -80,7 +80,7 @@ public final class SamplesCommand implements Callable<Integer> {
         OpenCv.load();
         // Every image is painted on one thread of the batch's pool; OpenCV's threads would only compete.
         Core.setNumThreads(1);
-        TempFiles temps = new TempFiles();
+        TempFiles temps = TempFiles.noInputs();
         Thread cleanup = new Thread(temps::deleteAll);
         Runtime.getRuntime().addShutdownHook(cleanup);
         long start = System.nanoTime();
@@ -104,7 +104,7 @@ public final class SamplesCommand implements Callable<Integer> {
             throw new UsageError(dir + ": exists and is not a folder");
         }
         try {
-            Files.createDirectories(dir);
+            TempFiles.makeFolders(dir);
         } catch (IOException e) {
             throw new UsageError(dir + ": cannot be created (" + e + ")");
         }

@@ -99,7 +99,6 @@ public final class Gallery {
         }
         String html = GalleryPage.render(new GalleryPage.Page("loomy gallery: " + page.caption(), page.caption(),
                 page.timing(), columns, rows));
-        Files.createDirectories(folder.toAbsolutePath());
         temps.replace(folder.resolve(PAGE), html.getBytes(StandardCharsets.UTF_8));
         return failed.get();
     }
@@ -124,7 +123,6 @@ public final class Gallery {
                 failed, !told);
         if (!first.thumb().isEmpty()) {
             try {
-                Files.createDirectories(copy.toAbsolutePath().getParent());
                 temps.replace(copy, out -> Files.copy(image.path(), out));
             } catch (IOException e) {
                 failed.incrementAndGet();
