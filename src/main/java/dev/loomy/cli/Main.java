@@ -48,12 +48,25 @@ public final class Main {
         } else {
             commandLine = new CommandLine(new LoomyCommand(out, err));
         }
+        Console console = new Console(err, false);
         try {
-            return configure(commandLine, out, new Console(err, false)).execute(rest);
+            return written(configure(commandLine, out, console).execute(rest), out, console);
         } finally {
-            out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * {@code status}, made at least 2 when standard output could not be written (a full disk, a
+     * closed pipe): a PrintStream swallows the error, so results lost would otherwise pass for printed.
+     */
+    static int written(int status, PrintStream out, Console console) {
+        if (!out.checkError()) {
+            return status;
+        }
+        console.error("standard output could not be written (a full disk, or a pipe closed early): what loomy "
+                + "printed there is incomplete");
+        return Math.max(status, ExitCodes.USAGE);
     }
 
     /**
