@@ -3,6 +3,9 @@ package dev.loomy.contention;
 import java.nio.ByteOrder;
 import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.LongSupplier;
 
 /**
@@ -91,6 +94,35 @@ public final class ContentionProbe {
         if (tid != null) {
             interval.threads.sample(tid, () -> schedstat("thread-self/schedstat"));
         }
+    }
+
+    /**
+     * {@code factory}'s threads, each sampling itself ({@link #sampleThisThread}) as it ends,
+     * after its task: for the threads of a pool or of one image that end with the run, before
+     * {@link #stop} could list them.
+     */
+    public ThreadFactory samplingAtEnd(ThreadFactory factory) {
+        return task -> factory.newThread(() -> {
+            try {
+                task.run();
+            } finally {
+                sampleThisThread();
+            }
+        });
+    }
+
+    /** ForkJoinPool workers (as the pool's default factory makes them) that sample themselves as they end. */
+    public ForkJoinPool.ForkJoinWorkerThreadFactory samplingForkJoinWorkers() {
+        return pool -> new ForkJoinWorkerThread(pool) {
+            @Override
+            protected void onTermination(Throwable exception) {
+                try {
+                    sampleThisThread();
+                } finally {
+                    super.onTermination(exception);
+                }
+            }
+        };
     }
 
     /** Ends the interval under way and gives what it measured. */

@@ -16,15 +16,14 @@ import java.util.function.Supplier;
  * <p>Observations of one thread id are read and recorded under that id's lock, so they are in
  * the order they were read; since a thread's figures only grow, an observation below the last
  * one means the id now belongs to a new thread (ids are reused): the ended thread's time is set
- * aside and the new one counted from zero.
+ * aside and the new one counted from zero. Samples are taken until the end's listing has been
+ * read: a thread that samples itself as it ends is either still there when the end reads it,
+ * or it sampled itself before it went.
  */
 final class ThreadLedger {
 
-    private static final class Task {
-        long baseRun;
-        long baseWait;
-        long run;
-        long wait;
+    /** One thread's figures at the start (zero for one born since) and at its last observation; immutable, so read whole. */
+    private record Task(long baseRun, long baseWait, long lastRun, long lastWait) {
     }
 
     private final ConcurrentHashMap<String, Task> tasks = new ConcurrentHashMap<>();
@@ -45,10 +44,7 @@ final class ThreadLedger {
         for (String tid : tids) {
             long[] figures = read.apply(tid);
             if (figures != null) {
-                Task task = new Task();
-                task.baseRun = task.run = figures[0];
-                task.baseWait = task.wait = figures[1];
-                ledger.tasks.put(tid, task);
+                ledger.tasks.put(tid, new Task(figures[0], figures[1], figures[0], figures[1]));
             }
         }
         return ledger.tasks.isEmpty() ? null : ledger;
@@ -57,46 +53,40 @@ final class ThreadLedger {
     /** A thread's sample of itself, read by {@code read} in order with the others of {@code tid}; ignored once closed. */
     void sample(String tid, Supplier<long[]> read) {
         if (!closed) {
-            record(tid, read, false);
+            record(tid, read);
         }
     }
 
-    /** Closes the ledger to samples, then records the threads listed at the end and gives the totals. */
+    /** Records the threads listed at the end, closes the ledger to samples, and gives the totals. */
     Totals close(List<String> tids, Function<String, long[]> read) {
-        closed = true;
         for (String tid : tids) {
-            record(tid, () -> read.apply(tid), true);
+            record(tid, () -> read.apply(tid));
         }
+        closed = true;
         long run = endedRun.get();
         long wait = endedWait.get();
         for (Task task : tasks.values()) {
-            run += task.run - task.baseRun;
-            wait += task.wait - task.baseWait;
+            run += task.lastRun - task.baseRun;
+            wait += task.lastWait - task.baseWait;
         }
         return new Totals(run, wait);
     }
 
-    private void record(String tid, Supplier<long[]> read, boolean atEnd) {
+    private void record(String tid, Supplier<long[]> read) {
         tasks.compute(tid, (id, task) -> {
-            // Checked under the id's lock: a sample recorded after the end's reading of its thread would count past the end.
-            if (closed && !atEnd) {
-                return task;
-            }
             long[] figures = read.get();
             if (figures == null) {
                 return task;
             }
             if (task == null) {
-                task = new Task();
-            } else if (figures[0] < task.run || figures[1] < task.wait) {
-                endedRun.addAndGet(task.run - task.baseRun);
-                endedWait.addAndGet(task.wait - task.baseWait);
-                task.baseRun = 0;
-                task.baseWait = 0;
+                return new Task(0, 0, figures[0], figures[1]);
             }
-            task.run = figures[0];
-            task.wait = figures[1];
-            return task;
+            if (figures[0] < task.lastRun || figures[1] < task.lastWait) {
+                endedRun.addAndGet(task.lastRun - task.baseRun);
+                endedWait.addAndGet(task.lastWait - task.baseWait);
+                return new Task(0, 0, figures[0], figures[1]);
+            }
+            return new Task(task.baseRun, task.baseWait, figures[0], figures[1]);
         });
     }
 }

@@ -8,8 +8,10 @@
  *
  * {@link dev.loomy.contention.ContentionProbe#system()} once per JVM; {@code start()} just
  * before a run's clock starts and {@code stop()} just after it ends (the reading then stays out
- * of the timed run); {@code sampleThisThread()} where a thread that may end before the run
- * does (one per image) finishes its work. {@code stop()} gives a {@link
+ * of the timed run); {@code sampleThisThread()} where a thread that may end before the
+ * interval does finishes its work, or, simpler, the threads of a pool that ends with the run
+ * made by {@code samplingAtEnd(ThreadFactory)} or {@code samplingForkJoinWorkers()}, which
+ * sample themselves as they end. {@code stop()} gives a {@link
  * dev.loomy.contention.Contention}, a plain record that travels as JSON; {@code plus} and
  * {@code sum} add intervals. A figure whose files the kernel does not give (not Linux, pressure
  * stall information turned off, a kernel without scheduler statistics) is empty in every

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -120,6 +121,26 @@ class ContentionProbeTest {
         assertThat(c.threadRunNanos()).isEqualTo(400 + 300 + 50);
         assertThat(c.threadWaitNanos()).isEqualTo(60 + 40 + 5);
         assertThat(c.cpuWaitPct().getAsDouble()).isCloseTo(100.0 * 105 / (750 + 105), within(1e-9));
+    }
+
+    @Test
+    void poolThreadsMadeToSampleThemselvesAreCountedAfterTheyEnd() throws Exception {
+        ContentionProbe probe = probe();
+        probe.start();
+        // Each pool's one thread runs a task, then ends: the thread-self link stands for it.
+        proc.task(107, 0, 0).threadSelf(107);
+        Thread thread = probe.samplingAtEnd(Thread.ofPlatform().factory()).newThread(() -> proc.task(107, 300, 30));
+        thread.start();
+        thread.join();
+        proc.gone(107).task(108, 0, 0).threadSelf(108);
+        try (ForkJoinPool pool = new ForkJoinPool(1, probe.samplingForkJoinWorkers(), null, false)) {
+            pool.submit(() -> proc.task(108, 500, 50)).get();
+        }
+        proc.gone(108);
+        Contention c = probe.stop();
+
+        assertThat(c.threadRunNanos()).isEqualTo(300 + 500);
+        assertThat(c.threadWaitNanos()).isEqualTo(30 + 50);
     }
 
     @Test
