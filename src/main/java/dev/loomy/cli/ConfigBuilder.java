@@ -21,6 +21,7 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.MeasureSettings;
@@ -65,6 +66,7 @@ final class ConfigBuilder {
         List<String> strategies = usage(() -> Strategies.parse(selection.strategies)).stream().map(Strategy::name).toList();
         usage(() -> ResultFormat.named(report.format));
         OutputFormat imageFormat = usage(() -> OutputFormat.parse(run.imageFormat));
+        KeepMetadata keepMetadata = usage(() -> KeepMetadata.parse(run.keepMetadata));
         checkCounts();
         Scan scan = run.scan();
         checkScanInOneJvm(scan, strategies);
@@ -91,7 +93,7 @@ final class ConfigBuilder {
             Frames.notes(images.stream().filter(image -> image.uri() == null).toList(), warnings);
         }
         RunConfig.Output output = new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat,
-                locations.outputUri());
+                locations.outputUri(), keepMetadata);
         int trials = strategies.size() * filters.size() * scan.size();
         // Without a limit a run may exhaust memory, and the kernel then kills the JVM that holds it:
         // measured in a child, that is a crashed row in the parent's results, not the end of loomy.
@@ -121,8 +123,10 @@ final class ConfigBuilder {
             return;
         }
         var given = command.spec.commandLine().getParseResult();
-        if (given.hasMatchedOption("--image-format")) {
-            warnings.accept("warning: --image-format does nothing with --no-write: no image is written");
+        for (String option : List.of("--image-format", "--keep-metadata")) {
+            if (given.hasMatchedOption(option)) {
+                warnings.accept("warning: " + option + " does nothing with --no-write: no image is written");
+            }
         }
         if (given.hasMatchedOption("--output") && !recordings) {
             warnings.accept("warning: --output does nothing with --no-write: no image is written");

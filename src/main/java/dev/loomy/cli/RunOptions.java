@@ -31,6 +31,12 @@ public final class RunOptions {
             description = "same (the input's format), png or jpg: the format of written images (default: ${DEFAULT-VALUE})")
     String imageFormat;
 
+    @Option(names = "--keep-metadata", paramLabel = "WHAT", defaultValue = "all",
+            description = "all, none, icc or exif: the EXIF, ICC profile and XMP of a JPEG or PNG that its output keeps "
+                    + "when written in the same format; an EXIF orientation is reset to 1, the pixels being turned upright "
+                    + "(default: ${DEFAULT-VALUE})")
+    String keepMetadata;
+
     @Option(names = "--parallelism", paramLabel = "N[,N...]", split = ",",
             description = "pool size, ForkJoin parallelism and virtual-thread carriers, 1 to 4096 "
                     + "(default: the available processors); a comma list scans them, rows per value")

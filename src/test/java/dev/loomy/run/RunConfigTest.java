@@ -20,6 +20,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.Gray;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.KeepMetadata;
 
 class RunConfigTest {
 
@@ -30,7 +31,7 @@ class RunConfigTest {
         return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), images, List.of("loop", "virtual"),
                 List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft")),
-                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG),
+                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),
                 new RunConfig.Measuring(1, 3, true),
                 new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false),
                 new RunConfig.Reporting("csv", Path.of("r.json"), null, Path.of("t.png"), false, true));
