@@ -146,8 +146,9 @@ for page in "${pages[@]}"; do
 done
 say "wrote $list (what ./run.sh uninstall --prefix=$prefix removes)"
 
-# One start checks the launcher and makes its start-up archive.
-if ! version="$("$prefix/bin/loomy" --version 2>&1)"; then
+# One start checks the launcher. It makes no start-up archive: one made by --version would hold only
+# the few classes that loads, and the JVM would keep it; the first real run makes a whole one.
+if ! version="$(LOOMY_JAVA_OPTS="${LOOMY_JAVA_OPTS:-} -XX:-AutoCreateSharedArchive" "$prefix/bin/loomy" --version 2>&1)"; then
     say "the installed loomy does not start: $version"
     exit 1
 fi
