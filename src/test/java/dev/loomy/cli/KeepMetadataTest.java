@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.imageio.ExifTool;
+import dev.loomy.run.ExitCodes;
 
 /** {@code --keep-metadata} as a user runs it, the outputs read by exiftool. */
 @Slow
