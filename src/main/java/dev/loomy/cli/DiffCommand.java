@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 
+import dev.loomy.console.Console;
 import dev.loomy.diff.DiffReport;
 import dev.loomy.diff.ImagePairs;
 import dev.loomy.diff.PairComparer;
@@ -12,6 +14,7 @@ import dev.loomy.diff.PairResult;
 import dev.loomy.files.InputProblem;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,7 +30,7 @@ import picocli.CommandLine.Parameters;
                 + "alone does not show."},
         footer = {"", "Exit status: 0 all identical; 1 some differ or are missing on one side; "
                 + "2 an image is unreadable, sizes differ, or bad usage."})
-public final class DiffCommand extends StreamCommand {
+public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A", description = "an image, or a folder of images")
     Path a;
@@ -43,16 +46,21 @@ public final class DiffCommand extends StreamCommand {
     @Option(names = {"-q", "--quiet"}, description = "print only the summary (and the problems, on standard error)")
     boolean quiet;
 
+    private final PrintStream out;
+    /** Never quiet: --quiet is about the rows on standard output. */
+    private final Console console;
+
     public DiffCommand(PrintStream out, PrintStream err) {
-        super(out, err);
+        this.out = out;
+        this.console = new Console(err, false);
     }
 
     @Override
-    protected int execute() throws UsageError, InterruptedException {
+    public Integer call() throws UsageError, InterruptedException {
         DiffReport.Format reportFormat = format();
         List<ImagePairs.Pair> pairs;
         try {
-            pairs = ImagePairs.of(a, b, w -> err.println("loomy: " + w));
+            pairs = ImagePairs.of(a, b, console::error, console::note);
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
@@ -61,7 +69,7 @@ public final class DiffCommand extends StreamCommand {
         }
         OpenCv.load();
         PairComparer comparer = new PairComparer(new ImageReader());
-        DiffReport report = new DiffReport(out, err, reportFormat, quiet);
+        DiffReport report = new DiffReport(out, console, reportFormat, quiet);
         report.begin(pairs.stream().map(ImagePairs.Pair::name).toList());
         for (ImagePairs.Pair pair : pairs) {
             report.add(comparer.compare(pair));

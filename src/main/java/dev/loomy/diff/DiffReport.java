@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.loomy.console.Console;
 import dev.loomy.report.CsvFormat;
 
 /**
@@ -22,16 +23,16 @@ public final class DiffReport {
             "total_values", "identical_percent", "psnr_db");
 
     private final PrintStream out;
-    private final PrintStream err;
+    private final Console console;
     private final Format format;
     private final boolean quiet;
     private final Map<PairResult.Kind, Integer> counts = new EnumMap<>(PairResult.Kind.class);
     private int nameWidth;
 
     /** @param quiet print the summary and the problems only */
-    public DiffReport(PrintStream out, PrintStream err, Format format, boolean quiet) {
+    public DiffReport(PrintStream out, Console console, Format format, boolean quiet) {
         this.out = out;
-        this.err = err;
+        this.console = console;
         this.format = format;
         this.quiet = quiet;
     }
@@ -52,7 +53,7 @@ public final class DiffReport {
     public void add(PairResult result) {
         counts.merge(result.kind(), 1, Integer::sum);
         if (result.problem() != null) {
-            err.println("loomy: " + result.problem());
+            console.error(result.problem());
         }
         if (quiet) {
             return;
@@ -67,9 +68,9 @@ public final class DiffReport {
 
     /** Prints the summary: on standard output for the table, on the error stream beside CSV (which it would spoil). */
     public void finish() {
-        (format == Format.CSV ? err : out).println(summary());
+        (format == Format.CSV ? console.stream() : out).println(summary());
         out.flush();
-        err.flush();
+        console.stream().flush();
     }
 
     public int count(PairResult.Kind kind) {

@@ -13,10 +13,11 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -37,21 +38,6 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
                        OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
 
-    /** A workload with a fixed number of runs and no profiler. */
-    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                    OutputLayout layout, ImageReader reader, ImageWriter writer,
-                    int warmups, int repeats, int parallelism, Admissions admissions) {
-        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, admissions,
-                MeasureSettings.DEFAULT);
-    }
-
-    /** A workload whose images are admitted without limit. */
-    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                    OutputLayout layout, ImageReader reader, ImageWriter writer,
-                    int warmups, int repeats, int parallelism) {
-        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, Admissions.none());
-    }
-
     /**
      * The workload {@code config} describes.
      *
@@ -63,10 +49,16 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
-                config.layout(), new ImageReader(execution.ioLatency(), execution.strict()), write ? new ImageWriter(temps) : null,
+                config.layout(), reader(config), write ? new ImageWriter(temps) : null,
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
                 new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes),
                 config.measuring().settings());
+    }
+
+    /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
+    public static ImageReader reader(RunConfig config) {
+        return new ImageReader(config.execution().ioLatency(), config.execution().strict(),
+                config.output().write() ? config.output().metadata() : KeepMetadata.NONE);
     }
 
     public List<Trial> trials() {

@@ -3,8 +3,8 @@ package dev.loomy.engine.spark;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.loomy.cli.ExitCodes;
 import dev.loomy.cli.Main;
+import dev.loomy.run.ExitCodes;
 
 /**
  * loomy's main command as a Spark application, for {@code spark-submit}: the application

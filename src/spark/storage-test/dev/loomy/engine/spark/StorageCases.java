@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import dev.loomy.cli.ExitCodes;
+import dev.loomy.run.ExitCodes;
 
 /** What the tests of each storage check alike: the Spark engine reading and writing there, against the local engine. */
 final class StorageCases {

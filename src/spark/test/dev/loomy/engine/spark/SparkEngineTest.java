@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
-import dev.loomy.cli.ExitCodes;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.ExitCodes;
 
 /**
  * The Spark engine on an embedded master, {@code local[2,F]}: two task threads in this JVM,

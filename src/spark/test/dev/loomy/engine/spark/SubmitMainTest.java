@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import dev.loomy.cli.ExitCodes;
+import dev.loomy.run.ExitCodes;
 
 /** The application jar's entry point: the Spark engine on spark-submit's master, loomy's options as given. */
 class SubmitMainTest {
