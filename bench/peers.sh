@@ -167,24 +167,36 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
 
 summary="$results/peers.md"
+# The markers around each part that README.md and docs/ show (bench/tables.sh copies them there).
+block() { echo "<!-- results:$1 -->"; open_block="$1"; }
+block_end() { echo "<!-- /results:$open_block -->"; }
 {
     echo "### loomy and its peers, side by side"
     echo
-    echo "Measured by \`bench/peers.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), loomy $commit, on $cores cores"
+    echo "<!-- Written by bench/peers.sh at loomy $commit; bench/tables.sh copies each results block into README.md and docs/. -->"
+    echo
+    block peers-machine
+    echo "Measured by \`bench/peers.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), on $cores cores"
     echo "(${cpu:-unknown CPU}); load average (1, 5, 15 minutes) before: $load_before; after: $load_after."
     echo "Data: $count images of $size from \`loomy samples --count=$count --size=$size --seed=$seed\` ($jpegs JPEG at"
     echo "quality 95, $pngs PNG; $data_mib MiB). Whole process each (JVM start-up included), into an empty folder;"
     echo "1 warm-up, then $runs timed runs by hyperfine. Ratios: a command's mean time over the first row's, ± the"
     echo "error propagated from both standard deviations (above 1: slower than the first row)."
+    block_end
     echo
     echo "Reading and writing only:"
     echo
+    block peers-io
     table "$results/peers-io.csv"
+    block_end
     echo
     echo "loomy's filters (default strategy, virtual threads), against NoOp:"
     echo
+    block peers-filters
     table "$results/peers-filters.csv"
+    block_end
     echo
+    block peers-commands
     echo "Commands: loomy \`./run.sh --quiet --filter=F -o OUT DIR\`; ImageMagick \`mogrify -path OUT DIR/*\` (keeps"
     echo "the input's JPEG quality); GraphicsMagick \`gm mogrify -output-directory OUT -quality 95\` on the JPEGs, then"
     echo "its defaults on the PNGs; libvips \`parallel -j$cores vips copy {} OUT/{/}[Q=95]\` on the JPEGs, then without"
@@ -195,6 +207,11 @@ summary="$results/peers.md"
     echo "hyperfine $(version hyperfine --version | sed 's/^hyperfine //')."
     echo
     echo "Reproduce: \`bench/run.sh peers --count=$count --size=$size --runs=$runs\`."
+    block_end
 } >"$summary"
 say "wrote $summary (and peers-io.csv, peers-filters.csv)"
 cat "$summary"
+# The repository's own results go on into its README and docs; results written elsewhere stay there.
+if [[ "$results" -ef "$root/bench/results" ]]; then
+    "$root/bench/tables.sh"
+fi

@@ -2,7 +2,8 @@
 # loomy's benchmark: every strategy with every built-in filter on a reproducible set of photo-like
 # images, loomy against a naive imread -> imwrite program (bench/naive) and ImageMagick's mogrify,
 # start-up time, and what two cores can do at all.
-# Writes a Markdown summary for the README (with the targets met or not), loomy's own tables and charts.
+# Writes a Markdown summary (with the targets met or not), loomy's own tables and charts into bench/results,
+# and copies the summary's tables into README.md and docs/ (bench/tables.sh).
 #
 #   bench/run.sh               the full run (500 images, 1 warm-up and 3 counted runs per pair): about 15 minutes
 #   bench/run.sh --quick       a smoke test of the whole script (40 images, one run each): about 2 minutes
@@ -196,10 +197,16 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 [[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
 
 summary="$results/README-results.md"
+# The markers around each part that README.md and docs/ show (bench/tables.sh copies them there).
+block() { echo "<!-- results:$1 -->"; open_block="$1"; }
+block_end() { echo "<!-- /results:$open_block -->"; }
 {
     echo "## Performance"
     echo
-    echo "Measured by \`bench/run.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), loomy $commit."
+    echo "<!-- Written by bench/run.sh at loomy $commit; bench/tables.sh copies each results block into README.md and docs/. -->"
+    echo
+    block run-machine
+    echo "Measured by \`bench/run.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC')."
     echo "Machine: ${machine:-$(nproc) cores}; ${cpu:-unknown CPU}, ${per_core:-?} thread(s) per core."
     echo "Load average (1, 5, 15 minutes) before: $load_before; after: $load_after."
     echo
@@ -208,9 +215,11 @@ summary="$results/README-results.md"
     echo "95, PNG lossless, as OpenCV writes them by default). Each strategy and filter runs in its own JVM:"
     echo "$warmup warm-up run(s), then the median of $repeat run(s). Two cores, so parallelism 2 and one OpenCV"
     echo "thread per filter call."
+    block_end
     echo
     echo "### Images per second (speed-up over loop)"
     echo
+    block run-throughput
     echo "| Strategy | NoOp | Cartoon2 | ALTMRetinex | Peak RSS, ALTMRetinex (MiB) |"
     echo "| --- | ---: | ---: | ---: | ---: |"
     for s in "${strategies[@]}"; do
@@ -222,17 +231,21 @@ summary="$results/README-results.md"
     done
     echo "| *the article, loop, 4 cores* | *40* | *18* | *3* | |"
     echo "| *the article, virtual threads, 4 cores* | *109* | *35* | *6* | |"
+    block_end
     echo
     nw="$results/loomy-no-write.csv"
+    block run-no-write
     echo "Without writing (\`--strategy=loop --no-write\`: read, decode and filter only), images/sec: NoOp"
     echo "$(calc '%.1f' "$(cell "$nw" loop NoOp images_per_sec)"), Cartoon2 $(calc '%.1f' "$(cell "$nw" loop Cartoon2 images_per_sec)"),"
     echo "ALTMRetinex $(calc '%.1f' "$(cell "$nw" loop ALTMRetinex images_per_sec)")."
+    block_end
     echo
     echo "![images per second](throughput.png)"
     echo "![completion times](timeline.png)"
     echo
     echo "### Overhead over a naive imread -> imwrite program (NoOp, every image written)"
     echo
+    block run-naive
     echo "The naive reference is \`bench/naive/NaiveCodec.java\`: each image read with \`imread\` and written with"
     echo "\`imwrite\`, nothing else, timed the same way ($warmup warm-up(s), median of $repeat, one JVM per mode). A"
     echo "negative overhead means loomy is faster (its JPEG codec: $( [[ "${LOOMY_JPEG_CODEC:-}" == opencv ]] && echo "OpenCV's, as asked" || echo "libturbojpeg where it loads" ))."
@@ -240,9 +253,11 @@ summary="$results/README-results.md"
     echo "| Strategy | loomy (ms/image) | naive (ms/image) | loomy's overhead (ms/image) | loomy's speed / naive |"
     echo "| --- | ---: | ---: | ---: | ---: |"
     printf '%s\n' "${naive_rows[@]}"
+    block_end
     echo
     echo "### Targets"
     echo
+    block run-targets
     echo "| Target | Goal | Measured | |"
     echo "| --- | --- | --- | --- |"
     cores1="$(jmh_score "$jmh_csv/t1.csv" CoresBenchmark.spin "")"
@@ -286,15 +301,24 @@ summary="$results/README-results.md"
         [[ "$f" == ALTMRetinex ]] && what="more than $goal (10 x the article's $(( goal / 10 )))"
         echo "| Beat the article: $s, $f (images/sec) | $what | $ips | $(awk -v v="$ips" -v g="$goal" 'BEGIN { print (v > g ? "met" : "**not met**") }') |"
     done
+    block_end
     echo
+    block run-mogrify
     if [[ -n "$mogrify_line" ]]; then
         echo "mogrify: $mogrify_line, run as \`mogrify -path OUT *\` (the same format out as in, its default"
         echo "settings: JPEG at the input's quality, 95). loomy: \`./run.sh --filter=NoOp -o OUT DIR\` (its default"
         echo "strategy, virtual threads). Output on disk: input $in_mib MiB, mogrify's $mogrify_mib MiB, loomy's $loomy_mib MiB."
-        echo
+    else
+        echo "mogrify: not measured (hyperfine or mogrify missing)."
     fi
+    block_end
+    echo
     echo "Reproduce: \`bench/run.sh\` (about 15 minutes; \`bench/run.sh --help\` for the options). loomy's own"
     echo "tables are in \`loomy-table.md\` and \`loomy.csv\` beside this file."
 } >"$summary"
 say "wrote $summary (and loomy-table.md, loomy.csv, loomy-no-write.csv, throughput.png, timeline.png)"
 cat "$summary"
+# The repository's own results go on into its README and docs; results written elsewhere stay there.
+if [[ "$results" -ef "$root/bench/results" ]]; then
+    "$root/bench/tables.sh"
+fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Spark engine's figures for the README, on an idle machine: the same 200 images through the
+# The Spark engine's figures (docs/spark.md), on an idle machine: the same 200 images through the
 # local engine, Spark on an embedded master with plain paths, and the same with file: URIs (read
 # and written through Hadoop's FileSystem), each pair alternated ROUNDS times; Cartoon2, every image
 # written, 1 warm-up and 3 counted runs. Prints one line per run with the median, images/sec and

@@ -11,9 +11,9 @@ import org.opencv.imgproc.Imgproc;
 
 /**
  * The filters of the naive reference: Cartoon2 and ALTMRetinex written the way the original
- * library's are (origami's, which is not on Maven Central), step by step as shared/FILTERS.md
- * gives them: OpenCV's medianBlur and dilate, a temporary per step, conversions where the text
- * has them, and ALTMRetinex's gain computed with three JNI calls per pixel. Its temporaries are
+ * library's are (origami's, which is not on Maven Central; docs/filters.md says what each does),
+ * step by step: OpenCV's medianBlur and dilate, a temporary per step, a conversion wherever a step
+ * needs one, and ALTMRetinex's gain computed with three JNI calls per pixel. Its temporaries are
  * released at the end of each call, so that the collector's finalizers do not slow it down. It
  * stands for what the article's program spent per image; its bits are not meant to be exact.
  */

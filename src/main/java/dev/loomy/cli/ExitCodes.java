@@ -7,7 +7,7 @@ import dev.loomy.results.Outcome;
 import dev.loomy.run.Interrupts;
 
 
-/** The exit statuses of the contract (SPEC "Exit status"). */
+/** The exit statuses of the contract (docs/cli.md#exit-status). */
 public final class ExitCodes {
 
     public static final int OK = 0;

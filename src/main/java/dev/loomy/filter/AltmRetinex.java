@@ -20,7 +20,7 @@ import dev.loomy.opencv.MatScope;
  * local correction through a guided filter, then one gain per pixel for the three channels).
  *
  * <p>The output is bit-identical to origami's (see the golden tests), which fixes the order and
- * precision of every operation (the steps of FILTERS.md are numbered in the code): 32-bit float,
+ * precision of every operation (the steps of the algorithm are numbered in the code): 32-bit float,
  * the guided filter in 64-bit, the channels scaled
  * by their luminance weights and later divided by their own maximum. Only the way to those bits
  * differs, for speed:
@@ -58,6 +58,18 @@ public final class AltmRetinex implements Filter {
         }
     }
 
+    private static final Parameter R = Parameter.integer("r", 10, 1, GuidedFilter.MAX_R);
+    /** The variance it regularises is of values in 0..1, at most 1/4: from 100 on the filter only averages. */
+    private static final Parameter EPS = Parameter.real("eps", 0.01, Double.MIN_VALUE, 100);
+    /** The gain alpha runs from 1 to 1 + eta before the result is stretched to 0..255: by 1000 only its shape is left. */
+    private static final Parameter ETA = Parameter.real("eta", 36.0, Double.MIN_VALUE, 1000);
+    /** beta is lambda times a mean of values in 0..1, added inside a log that is stretched after: by 1000 it has converged. */
+    private static final Parameter LAMBDA = Parameter.real("lambda", 10.0, Double.MIN_VALUE, 1000);
+    private static final Parameter KERNEL_RATIO = Parameter.real("kernelRatio", 0.1, Double.MIN_VALUE, 1);
+
+    static final Kind KIND = new Kind(NAME, List.of(R, EPS, ETA, LAMBDA, KERNEL_RATIO), (name, v) -> new AltmRetinex(name,
+            v.integer(R), v.real(EPS), v.real(ETA), v.real(LAMBDA), v.real(KERNEL_RATIO)));
+
     private final String name;
     private final int r;
     private final double eps;
@@ -67,41 +79,32 @@ public final class AltmRetinex implements Filter {
     private final GuidedFilter guided;
 
     public AltmRetinex() {
-        this(NAME, 10, 0.01, 36.0, 10.0, 0.1);
+        this(NAME, R.integerDefault(), EPS.realDefault(), ETA.realDefault(), LAMBDA.realDefault(),
+                KERNEL_RATIO.realDefault());
     }
 
     /**
-     * @param r           the guided filter's box size (its boxes are r x r), 1 to {@value GuidedFilter#MAX_R}
-     * @param eps         the guided filter's regularisation, above 0
-     * @param eta         the contrast gain's divisor of the maximum, above 0
-     * @param lambda      the factor of the log-average luminance added before the log, above 0
-     * @param kernelRatio the local-maximum window as a fraction of the larger side, in (0, 1]
+     * Each value in its parameter's range ({@link #KIND}'s parameters say which).
+     *
+     * @param r           the guided filter's box size (its boxes are r x r)
+     * @param eps         the guided filter's regularisation
+     * @param eta         the contrast gain's divisor of the maximum
+     * @param lambda      the factor of the log-average luminance added before the log
+     * @param kernelRatio the local-maximum window as a fraction of the larger side
      */
     public AltmRetinex(String name, int r, double eps, double eta, double lambda, double kernelRatio) {
         this.name = Filters.requireName(name);
-        if (r < 1) {
-            throw new IllegalArgumentException(NAME + ": r must be at least 1, not " + r);
-        }
         if (r > GuidedFilter.MAX_R) {
-            throw new IllegalArgumentException(NAME + ": r must be at most " + GuidedFilter.MAX_R
+            // The one limit of the range that is not a judgement: say why.
+            throw new ParameterException(NAME, R.name(), "r must be at most " + GuidedFilter.MAX_R
                     + " (its box's normalisation 1 / (r * r) is computed in 32-bit integers), not " + r);
         }
-        this.r = r;
-        this.eps = requirePositive("eps", eps);
-        this.eta = requirePositive("eta", eta);
-        this.lambda = requirePositive("lambda", lambda);
-        if (!(kernelRatio > 0 && kernelRatio <= 1)) {
-            throw new IllegalArgumentException(NAME + ": kernelRatio must be in (0, 1], not " + kernelRatio);
-        }
-        this.kernelRatio = kernelRatio;
+        this.r = R.check(NAME, r);
+        this.eps = EPS.check(NAME, eps);
+        this.eta = ETA.check(NAME, eta);
+        this.lambda = LAMBDA.check(NAME, lambda);
+        this.kernelRatio = KERNEL_RATIO.check(NAME, kernelRatio);
         this.guided = new GuidedFilter(r, eps);
-    }
-
-    private static double requirePositive(String parameter, double value) {
-        if (!(value > 0 && Double.isFinite(value))) {
-            throw new IllegalArgumentException(NAME + ": " + parameter + " must be a finite number above 0, not " + value);
-        }
-        return value;
     }
 
     /** {@code value} of channel {@code c} (B, G, R) times its weight, as the lookup gives it. */
@@ -112,6 +115,11 @@ public final class AltmRetinex implements Filter {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String kind() {
+        return NAME;
     }
 
     @Override
@@ -276,11 +284,11 @@ public final class AltmRetinex implements Filter {
     @Override
     public Map<String, Number> parameters() {
         Map<String, Number> parameters = new LinkedHashMap<>();
-        parameters.put("r", r);
-        parameters.put("eps", eps);
-        parameters.put("eta", eta);
-        parameters.put("lambda", lambda);
-        parameters.put("kernelRatio", kernelRatio);
+        parameters.put(R.name(), r);
+        parameters.put(EPS.name(), eps);
+        parameters.put(ETA.name(), eta);
+        parameters.put(LAMBDA.name(), lambda);
+        parameters.put(KERNEL_RATIO.name(), kernelRatio);
         return parameters;
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.imgproc.Imgproc;
@@ -14,24 +16,37 @@ public final class Canny extends CatalogueFilter {
 
     public static final String NAME = "Canny";
 
+    /**
+     * The largest gradient of an 8-bit image, as Canny measures it here (3x3 Sobel, L1 norm): |dx| + |dy|
+     * is at most twice 255 times the kernel's three weights. A threshold at or above it finds no edge.
+     */
+    static final int MAX_GRADIENT = 2 * 255 * 3;
+
+    private static final Parameter THRESHOLD1 = Parameter.integer("threshold1", 100, 0, MAX_GRADIENT);
+    private static final Parameter THRESHOLD2 = Parameter.integer("threshold2", 200, 0, MAX_GRADIENT);
+    private static final Parameter INVERTED = Parameter.flag("inverted", true);
+
+    static final Kind KIND = new Kind(NAME, List.of(THRESHOLD1, THRESHOLD2, INVERTED), (name, values) ->
+            new Canny(name, values.integer(THRESHOLD1), values.integer(THRESHOLD2), values.flag(INVERTED)));
+
     private final int threshold1;
     private final int threshold2;
     private final boolean inverted;
 
     public Canny() {
-        this(NAME, 100, 200, true);
+        this(NAME, THRESHOLD1.integerDefault(), THRESHOLD2.integerDefault(), INVERTED.flagDefault());
     }
 
     /**
-     * @param threshold1 the hysteresis's lower threshold, on the L1 gradient
+     * @param threshold1 the hysteresis's lower threshold, on the L1 gradient (OpenCV swaps the two when it is the higher)
      * @param threshold2 its upper threshold
      * @param inverted   black edges on white rather than white on black
      */
     public Canny(String name, int threshold1, int threshold2, boolean inverted) {
-        super(NAME, name, inverted ? "black edges on white" : "white edges on black",
-                "threshold1", threshold1, "threshold2", threshold2, "inverted", inverted);
-        this.threshold1 = requireRange(NAME, "threshold1", threshold1, 0, Integer.MAX_VALUE);
-        this.threshold2 = requireRange(NAME, "threshold2", threshold2, 0, Integer.MAX_VALUE);
+        super(KIND, name, inverted ? "black edges on white" : "white edges on black",
+                Value.of(threshold1), Value.of(threshold2), Value.of(inverted));
+        this.threshold1 = threshold1;
+        this.threshold2 = threshold2;
         this.inverted = inverted;
     }
 

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.Size;
@@ -16,6 +18,26 @@ public final class Cartoon extends CatalogueFilter {
 
     public static final String NAME = "Cartoon";
 
+    /** The largest threshold block, as large as the blur's largest kernel. */
+    static final int MAX_BLOCK_SIZE = 255;
+
+    // The work grows with d^2 per pixel: 25 is already 14 times the default's.
+    private static final Parameter D = Parameter.integer("d", 13, 1, 25);
+    // Weights exp(-x^2 / 2 sigma^2) of 8-bit differences and of distances within d: by 1000 they are all but flat.
+    private static final Parameter SIGMA_COLOR = Parameter.integer("sigmaColor", 13, 0, 1000);
+    private static final Parameter SIGMA_SPACE = Parameter.integer("sigmaSpace", 7, 0, 1000);
+    private static final Parameter KSIZE = Parameter.integer("ksize", 7, 1, 255);
+    private static final Parameter MAX_VALUE = Parameter.real("maxValue", 255, 0, 255);
+    // OpenCV's box filter holds blockSize rows as wide as the image and blockSize more: unbounded, it
+    // took all the memory there was for one small image. It must be odd too.
+    private static final Parameter BLOCK_SIZE = Parameter.integer("blockSize", 9, 3, MAX_BLOCK_SIZE);
+    // Taken from a mean of 8-bit values: beyond 255 either way the threshold is all or nothing.
+    private static final Parameter C = Parameter.integer("C", 2, -255, 255);
+
+    static final Kind KIND = new Kind(NAME, List.of(D, SIGMA_COLOR, SIGMA_SPACE, KSIZE, MAX_VALUE, BLOCK_SIZE, C),
+            (name, v) -> new Cartoon(name, v.integer(D), v.integer(SIGMA_COLOR), v.integer(SIGMA_SPACE),
+                    v.integer(KSIZE), v.real(MAX_VALUE), v.integer(BLOCK_SIZE), v.integer(C)));
+
     private final int d;
     private final int sigmaColor;
     private final int sigmaSpace;
@@ -24,36 +46,34 @@ public final class Cartoon extends CatalogueFilter {
     private final int blockSize;
     private final int c;
 
-    /** The largest threshold block, as large as the blur's largest kernel. */
-    static final int MAX_BLOCK_SIZE = 255;
-
     public Cartoon() {
-        this(NAME, 13, 13, 7, 7, 255, 9, 2);
+        this(NAME, D.integerDefault(), SIGMA_COLOR.integerDefault(), SIGMA_SPACE.integerDefault(), KSIZE.integerDefault(),
+                MAX_VALUE.realDefault(), BLOCK_SIZE.integerDefault(), C.integerDefault());
     }
 
     /**
-     * @param d          the bilateral filter's diameter, 1..25
+     * Each value in its parameter's range ({@link #KIND}'s parameters say which).
+     *
+     * @param d          the bilateral filter's diameter
      * @param sigmaColor the bilateral filter's colour sigma
      * @param sigmaSpace its space sigma
-     * @param ksize      the box blur's size, 1 or more
-     * @param maxValue   the threshold's value off the lines, 0..255, and-ed with the colours
-     * @param blockSize  the adaptive threshold's neighbourhood, odd, 3..255
+     * @param ksize      the box blur's size
+     * @param maxValue   the threshold's value off the lines, and-ed with the colours (255 keeps them whole)
+     * @param blockSize  the adaptive threshold's neighbourhood, odd
      * @param c          what the threshold takes from the neighbourhood's mean
      */
     public Cartoon(String name, int d, int sigmaColor, int sigmaSpace, int ksize, double maxValue, int blockSize, int c) {
-        super(NAME, name, "smoothed colour with dark line art", "d", d, "sigmaColor", sigmaColor,
-                "sigmaSpace", sigmaSpace, "ksize", ksize, "maxValue", maxValue, "blockSize", blockSize, "C", c);
-        // The work grows with d^2 per pixel: 25 is already 14 times the default's.
-        this.d = requireRange(NAME, "d", d, 1, 25);
-        this.sigmaColor = requireRange(NAME, "sigmaColor", sigmaColor, 0, Integer.MAX_VALUE);
-        this.sigmaSpace = requireRange(NAME, "sigmaSpace", sigmaSpace, 0, Integer.MAX_VALUE);
-        this.ksize = requireRange(NAME, "ksize", ksize, 1, 255);
-        this.maxValue = requireRange(NAME, "maxValue", maxValue, 0, true, 255);
-        // OpenCV's box filter holds blockSize rows as wide as the image and blockSize more: unbounded,
-        // it took all the memory there was for one small image.
-        if (blockSize < 3 || blockSize > MAX_BLOCK_SIZE || blockSize % 2 == 0) {
-            throw new IllegalArgumentException(NAME + ": blockSize must be odd, 3.." + MAX_BLOCK_SIZE + ", not " + blockSize);
+        super(KIND, name, "smoothed colour with dark line art", Value.of(d), Value.of(sigmaColor), Value.of(sigmaSpace),
+                Value.of(ksize), Value.of(maxValue), Value.of(blockSize), Value.of(c));
+        if (blockSize % 2 == 0) {
+            throw new ParameterException(NAME, BLOCK_SIZE.name(), "blockSize must be odd, " + BLOCK_SIZE.range() + ", not "
+                    + blockSize);
         }
+        this.d = d;
+        this.sigmaColor = sigmaColor;
+        this.sigmaSpace = sigmaSpace;
+        this.ksize = ksize;
+        this.maxValue = maxValue;
         this.blockSize = blockSize;
         this.c = c;
     }

@@ -1,6 +1,7 @@
 package dev.loomy.filter;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.opencv.core.Core;
@@ -29,6 +30,13 @@ public final class Cartoon2 implements Filter {
     private static final int THRESHOLD_BLOCK = 15;
     private static final int THRESHOLD_C = 2;
 
+    private static final Parameter RED = levels("red", 80);
+    private static final Parameter GREEN = levels("green", 15);
+    private static final Parameter BLUE = levels("blue", 10);
+
+    static final Kind KIND = new Kind(NAME, List.of(RED, GREEN, BLUE),
+            (name, values) -> new Cartoon2(name, values.integer(RED), values.integer(GREEN), values.integer(BLUE)));
+
     private final String name;
     private final int red;
     private final int green;
@@ -37,15 +45,15 @@ public final class Cartoon2 implements Filter {
     private final byte[] lut;
 
     public Cartoon2() {
-        this(NAME, 80, 15, 10);
+        this(NAME, RED.integerDefault(), GREEN.integerDefault(), BLUE.integerDefault());
     }
 
     /** A Cartoon2 with {@code red}, {@code green} and {@code blue} colour levels (1..256 each). */
     public Cartoon2(String name, int red, int green, int blue) {
         this.name = Filters.requireName(name);
-        this.red = requireLevels("red", red);
-        this.green = requireLevels("green", green);
-        this.blue = requireLevels("blue", blue);
+        this.red = RED.check(NAME, red);
+        this.green = GREEN.check(NAME, green);
+        this.blue = BLUE.check(NAME, blue);
         int[][] tables = {ColourLevels.table(blue), ColourLevels.table(green), ColourLevels.table(red)};
         this.lut = new byte[256 * 3];
         for (int value = 0; value < 256; value++) {
@@ -55,17 +63,19 @@ public final class Cartoon2 implements Filter {
         }
     }
 
-    private static int requireLevels(String parameter, int levels) {
-        if (levels < ColourLevels.MIN_LEVELS || levels > ColourLevels.MAX_LEVELS) {
-            throw new IllegalArgumentException(NAME + ": " + parameter + " must be a number of colour levels in "
-                    + ColourLevels.MIN_LEVELS + ".." + ColourLevels.MAX_LEVELS + ", not " + levels);
-        }
-        return levels;
+    /** A channel's number of colour levels. */
+    private static Parameter levels(String channel, int defaultLevels) {
+        return Parameter.integer(channel, defaultLevels, ColourLevels.MIN_LEVELS, ColourLevels.MAX_LEVELS);
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String kind() {
+        return NAME;
     }
 
     @Override
@@ -128,9 +138,9 @@ public final class Cartoon2 implements Filter {
     @Override
     public Map<String, Number> parameters() {
         Map<String, Number> parameters = new LinkedHashMap<>();
-        parameters.put("red", red);
-        parameters.put("green", green);
-        parameters.put("blue", blue);
+        parameters.put(RED.name(), red);
+        parameters.put(GREEN.name(), green);
+        parameters.put(BLUE.name(), blue);
         return parameters;
     }
 }

@@ -2,6 +2,7 @@ package dev.loomy.filter;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.opencv.core.Mat;
@@ -9,12 +10,13 @@ import org.opencv.core.Mat;
 import dev.loomy.opencv.MatScope;
 
 /**
- * One of origami's catalogue filters (FILTERS-CATALOGUE.md): a short sequence of OpenCV calls
- * with origami's defaults and quirks, which are part of its pixels.
+ * One of origami's catalogue filters: a short sequence of OpenCV calls with origami's defaults and
+ * quirks, which are part of its pixels.
  *
- * <p>What they share lives here: the name, the parameters as listed, the check of the input
- * and a scope that releases every temporary, and the result too when a step fails. A subclass
- * registers every Mat it makes with the scope, the result included; the result is kept.
+ * <p>What they share lives here: the name and kind, the parameters checked against their kind's
+ * description and listed, the check of the input and a scope that releases every temporary, and
+ * the result too when a step fails. A subclass registers every Mat it makes with the scope, the
+ * result included; the result is kept.
  */
 public abstract class CatalogueFilter implements Filter {
 
@@ -25,23 +27,27 @@ public abstract class CatalogueFilter implements Filter {
     private final Map<String, Boolean> flags;
 
     /**
-     * @param kind        the built-in's name, which messages about the input give
-     * @param parameters  names and values (Integer, Double or Boolean) in pairs, in the order
-     *                    {@code loomy filters} lists them; the Booleans become {@link #flags()}
+     * @param values one per parameter of {@code kind}, in its order, each checked against its
+     *               parameter ({@link Parameter#check}); the flags become {@link #flags()}
+     * @throws ParameterException for a value out of its parameter's range
      */
-    protected CatalogueFilter(String kind, String name, String description, Object... parameters) {
-        this.kind = kind;
+    protected CatalogueFilter(Kind kind, String name, String description, Value... values) {
+        this.kind = kind.name();
         this.name = Filters.requireName(name);
         this.description = description;
+        List<Parameter> described = kind.parameters();
+        if (values.length != described.size()) {
+            throw new IllegalArgumentException(kind.name() + " takes " + described.size() + " parameters, not "
+                    + values.length);
+        }
         Map<String, Number> numbers = new LinkedHashMap<>();
         Map<String, Boolean> switches = new LinkedHashMap<>();
-        for (int i = 0; i < parameters.length; i += 2) {
-            String parameter = (String) parameters[i];
-            switch (parameters[i + 1]) {
-                case Boolean flag -> switches.put(parameter, flag);
-                case Integer number -> numbers.put(parameter, number);
-                case Double number -> numbers.put(parameter, number);
-                default -> throw new IllegalArgumentException(parameter + " is neither an Integer, a Double nor a Boolean");
+        for (int i = 0; i < values.length; i++) {
+            String parameter = described.get(i).name();
+            switch (described.get(i).check(kind.name(), values[i])) {
+                case Value.Flag flag -> switches.put(parameter, flag.value());
+                case Value.Int number -> numbers.put(parameter, number.value());
+                case Value.Real number -> numbers.put(parameter, number.value());
             }
         }
         this.parameters = Collections.unmodifiableMap(numbers);
@@ -51,6 +57,11 @@ public abstract class CatalogueFilter implements Filter {
     @Override
     public final String name() {
         return name;
+    }
+
+    @Override
+    public final String kind() {
+        return kind;
     }
 
     @Override
@@ -78,22 +89,4 @@ public abstract class CatalogueFilter implements Filter {
 
     /** The filtered image, a new Mat registered with {@code scope} like every temporary. */
     protected abstract Mat apply(Mat image, MatScope scope);
-
-    /** Fails unless {@code value} lies in {@code min..max}; the message names the parameter. */
-    static int requireRange(String kind, String parameter, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(kind + ": " + parameter + " must be in " + min + ".." + max + ", not " + value);
-        }
-        return value;
-    }
-
-    /** Fails unless {@code value} is finite and in {@code (min, max]}, or {@code [min, max]} when {@code minIncluded}. */
-    static double requireRange(String kind, String parameter, double value, double min, boolean minIncluded, double max) {
-        boolean above = minIncluded ? value >= min : value > min;
-        if (!(above && value <= max && Double.isFinite(value))) {
-            throw new IllegalArgumentException(kind + ": " + parameter + " must be a number in " + (minIncluded ? "[" : "(")
-                    + min + ", " + max + "], not " + value);
-        }
-        return value;
-    }
 }

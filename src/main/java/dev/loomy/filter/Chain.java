@@ -19,6 +19,9 @@ import org.opencv.imgproc.Imgproc;
  */
 public final class Chain implements Filter {
 
+    /** The kind a chain shows in listings: it is made of its steps, not by a {@link Kind}. */
+    public static final String KIND = "chain";
+
     private final String name;
     private final List<Filter> steps;
 
@@ -33,6 +36,11 @@ public final class Chain implements Filter {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Mat;
 import org.opencv.photo.Photo;
 
@@ -10,11 +12,19 @@ public final class DetailEnhance extends CatalogueFilter {
 
     public static final String NAME = "DetailEnhance";
 
+    /** The spatial extent, as OpenCV's photo module takes it (its edge-preserving filter's too). */
+    static final Parameter SIGMA_S = Parameter.real("sigma_s", 10, Double.MIN_VALUE, 200);
+    /** How different a colour may be and still be averaged, as OpenCV's photo module takes it. */
+    static final Parameter SIGMA_R = Parameter.real("sigma_r", 0.15, Double.MIN_VALUE, 1);
+
+    static final Kind KIND = new Kind(NAME, List.of(SIGMA_S, SIGMA_R),
+            (name, values) -> new DetailEnhance(name, values.real(SIGMA_S), values.real(SIGMA_R)));
+
     private final float sigmaS;
     private final float sigmaR;
 
     public DetailEnhance() {
-        this(NAME, 10, 0.15);
+        this(NAME, SIGMA_S.realDefault(), SIGMA_R.realDefault());
     }
 
     /**
@@ -22,10 +32,9 @@ public final class DetailEnhance extends CatalogueFilter {
      * @param sigmaR how different a colour may be and still be averaged, in (0, 1]; a float too
      */
     public DetailEnhance(String name, double sigmaS, double sigmaR) {
-        super(NAME, name, "crisp details, local contrast",
-                "sigma_s", sigmaS, "sigma_r", sigmaR);
-        this.sigmaS = (float) requireRange(NAME, "sigma_s", sigmaS, 0, false, 200);
-        this.sigmaR = (float) requireRange(NAME, "sigma_r", sigmaR, 0, false, 1);
+        super(KIND, name, "crisp details, local contrast", Value.of(sigmaS), Value.of(sigmaR));
+        this.sigmaS = (float) sigmaS;
+        this.sigmaR = (float) sigmaR;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Mat;
 import org.opencv.photo.Photo;
 
@@ -10,12 +12,20 @@ public final class EdgePreserving extends CatalogueFilter {
 
     public static final String NAME = "EdgePreserving";
 
+    private static final Parameter FLAGS = Parameter.integer("flags", Photo.RECURS_FILTER, Photo.RECURS_FILTER,
+            Photo.NORMCONV_FILTER);
+    private static final Parameter SIGMA_S = DetailEnhance.SIGMA_S.withDefault(60);
+    private static final Parameter SIGMA_R = DetailEnhance.SIGMA_R.withDefault(0.4);
+
+    static final Kind KIND = new Kind(NAME, List.of(FLAGS, SIGMA_S, SIGMA_R), (name, values) ->
+            new EdgePreserving(name, values.integer(FLAGS), values.real(SIGMA_S), values.real(SIGMA_R)));
+
     private final int flags;
     private final float sigmaS;
     private final float sigmaR;
 
     public EdgePreserving() {
-        this(NAME, Photo.RECURS_FILTER, 60, 0.4);
+        this(NAME, FLAGS.integerDefault(), SIGMA_S.realDefault(), SIGMA_R.realDefault());
     }
 
     /**
@@ -24,11 +34,10 @@ public final class EdgePreserving extends CatalogueFilter {
      * @param sigmaR  how different a colour may be and still be averaged, in (0, 1]; a float too
      */
     public EdgePreserving(String name, int flags, double sigmaS, double sigmaR) {
-        super(NAME, name, "smoothed, edges kept",
-                "flags", flags, "sigma_s", sigmaS, "sigma_r", sigmaR);
-        this.flags = requireRange(NAME, "flags", flags, Photo.RECURS_FILTER, Photo.NORMCONV_FILTER);
-        this.sigmaS = (float) requireRange(NAME, "sigma_s", sigmaS, 0, false, 200);
-        this.sigmaR = (float) requireRange(NAME, "sigma_r", sigmaR, 0, false, 1);
+        super(KIND, name, "smoothed, edges kept", Value.of(flags), Value.of(sigmaS), Value.of(sigmaR));
+        this.flags = flags;
+        this.sigmaS = (float) sigmaS;
+        this.sigmaR = (float) sigmaR;
     }
 
     @Override

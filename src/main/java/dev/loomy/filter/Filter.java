@@ -24,6 +24,13 @@ public interface Filter {
     /** The name users select the filter by (matched without regard to case). */
     String name();
 
+    /**
+     * The name of the {@link Kind} that made it (or {@link Chain#KIND}): what a filter is made again
+     * from, with its {@link #parameters()} and {@link #flags()}, in a JVM that receives its description.
+     * Two filters of one class may be of two kinds (SepiaGray and SepiaRed).
+     */
+    String kind();
+
     Mat apply(Mat image);
 
     /**

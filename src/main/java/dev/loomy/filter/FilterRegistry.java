@@ -12,22 +12,11 @@ public final class FilterRegistry {
 
     private final Map<String, Filter> byKey = new LinkedHashMap<>();
 
-    /** A registry holding the built-in filters with their default parameters. */
+    /** A registry holding the built-in filters, each {@link Kind}'s with its default parameters, in the kinds' order. */
     public static FilterRegistry builtIns() {
         FilterRegistry registry = new FilterRegistry();
-        registry.register(new NoOp());
-        registry.register(new Cartoon2());
-        registry.register(new AltmRetinex());
-        catalogue().forEach(registry::register);
+        Kind.all().forEach(kind -> registry.register(kind.builtIn()));
         return registry;
-    }
-
-    /** origami's catalogue (FILTERS-CATALOGUE.md) with its defaults, in that document's order. */
-    public static List<Filter> catalogue() {
-        return List.of(new Gray(), new Canny(), Sepia.gray(), Sepia.red(), new Invert(), new GammaCorrection(),
-                new EdgePreserving(), new DetailEnhance(), new Sobelo(), new Gotham(), new HighContrast(),
-                new PixelSepia(), new Vignetting(), new Lark(), new Mayfair(), new Valencia(), new Walden(),
-                new Cartoon());
     }
 
     /** Adds {@code filter}, replacing any filter of the same name (a filters file may redefine a built-in). */
@@ -48,6 +37,56 @@ public final class FilterRegistry {
         List<String> names = new ArrayList<>();
         byKey.values().forEach(f -> names.add(f.name()));
         return names;
+    }
+
+    /** The filters, in the order they were first registered. */
+    public List<Filter> filters() {
+        return List.copyOf(byKey.values());
+    }
+
+    /**
+     * The known names a mistyped {@code name} may have meant (case aside): those fewest letter changes,
+     * additions or removals away when that is a slip (at most one in three letters); else those that
+     * begin with it ("Sepia": SepiaGray, SepiaRed); else none.
+     */
+    public List<String> closest(String name) {
+        String wanted = key(name);
+        int fewest = Integer.MAX_VALUE;
+        List<String> closest = new ArrayList<>();
+        for (String known : names()) {
+            int changes = editDistance(wanted, key(known));
+            if (changes < fewest) {
+                fewest = changes;
+                closest.clear();
+            }
+            if (changes == fewest) {
+                closest.add(known);
+            }
+        }
+        if (fewest <= Math.max(1, wanted.length() / 3)) {
+            return closest;
+        }
+        return wanted.length() < 3 ? List.of() : names().stream().filter(known -> key(known).startsWith(wanted)).toList();
+    }
+
+    /** Levenshtein's distance: the fewest single-character insertions, deletions and substitutions from a to b. */
+    static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
     }
 
     private static String key(String name) {

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -15,17 +17,23 @@ public final class GammaCorrection extends CatalogueFilter {
 
     public static final String NAME = "GammaCorrection";
 
+    /** Above 0 and, as the float it is used as, finite. */
+    private static final Parameter GAMMA = Parameter.real("gamma", 0.1, Double.MIN_VALUE, 3.4e38);
+
+    static final Kind KIND = new Kind(NAME, List.of(GAMMA),
+            (name, values) -> new GammaCorrection(name, values.real(GAMMA)));
+
     private final double gamma;
     private final byte[] table = new byte[256];
 
     public GammaCorrection() {
-        this(NAME, 0.1);
+        this(NAME, GAMMA.realDefault());
     }
 
     /** @param gamma used as origami's float: the value's nearest float, above 0 */
     public GammaCorrection(String name, double gamma) {
-        super(NAME, name, "gamma curve: very dark, crushed shadows", "gamma", gamma);
-        this.gamma = requireRange(NAME, "gamma", gamma, 0, false, Float.MAX_VALUE);
+        super(KIND, name, "gamma curve: very dark, crushed shadows", Value.of(gamma));
+        this.gamma = gamma;
         float inverse = 1 / (float) gamma;
         for (int i = 0; i < 256; i++) {
             // The division in float, the power and the product in double, truncated: as origami has it.

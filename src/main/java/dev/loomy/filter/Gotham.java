@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -16,12 +18,14 @@ public final class Gotham extends CatalogueFilter {
 
     public static final String NAME = "Gotham";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Gotham(name));
+
     public Gotham() {
         this(NAME);
     }
 
     public Gotham(String name) {
-        super(NAME, name, "cool and contrasty");
+        super(KIND, name, "cool and contrasty");
     }
 
     @Override

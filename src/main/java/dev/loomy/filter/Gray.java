@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Mat;
 import org.opencv.imgproc.Imgproc;
 
@@ -13,12 +15,14 @@ public final class Gray extends CatalogueFilter {
 
     public static final String NAME = "Gray";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Gray(name));
+
     public Gray() {
         this(NAME);
     }
 
     public Gray(String name) {
-        super(NAME, name, "grayscale, red and blue weights swapped (1 channel)");
+        super(KIND, name, "grayscale, red and blue weights swapped (1 channel)");
     }
 
     @Override

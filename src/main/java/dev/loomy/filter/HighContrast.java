@@ -18,16 +18,21 @@ public final class HighContrast extends CatalogueFilter {
 
     public static final String NAME = "HighContrast";
 
+    /** Beyond 255 every saturation but 0 is 255 already. */
+    private static final Parameter ALPHA = Parameter.real("alpha", 1.5, 0, 255);
+
+    static final Kind KIND = new Kind(NAME, List.of(ALPHA), (name, values) -> new HighContrast(name, values.real(ALPHA)));
+
     private final double alpha;
 
     public HighContrast() {
-        this(NAME, 1.5);
+        this(NAME, ALPHA.realDefault());
     }
 
-    /** @param alpha the saturation's factor, 0 or more */
+    /** @param alpha the saturation's factor, 0..255 */
     public HighContrast(String name, double alpha) {
-        super(NAME, name, "equalised brightness, richer colour", "alpha", alpha);
-        this.alpha = requireRange(NAME, "alpha", alpha, 0, true, Double.MAX_VALUE);
+        super(KIND, name, "equalised brightness, richer colour", Value.of(alpha));
+        this.alpha = alpha;
     }
 
     @Override

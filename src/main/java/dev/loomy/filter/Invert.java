@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 
@@ -10,12 +12,14 @@ public final class Invert extends CatalogueFilter {
 
     public static final String NAME = "Invert";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Invert(name));
+
     public Invert() {
         this(NAME);
     }
 
     public Invert(String name) {
-        super(NAME, name, "photographic negative");
+        super(KIND, name, "photographic negative");
     }
 
     @Override

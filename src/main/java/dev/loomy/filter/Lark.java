@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -12,12 +14,14 @@ public final class Lark extends CatalogueFilter {
 
     public static final String NAME = "Lark";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Lark(name));
+
     public Lark() {
         this(NAME);
     }
 
     public Lark(String name) {
-        super(NAME, name, "slightly brighter and cooler");
+        super(KIND, name, "slightly brighter and cooler");
     }
 
     @Override

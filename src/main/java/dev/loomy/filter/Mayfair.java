@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -17,12 +19,14 @@ public final class Mayfair extends CatalogueFilter {
 
     public static final String NAME = "Mayfair";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Mayfair(name));
+
     public Mayfair() {
         this(NAME);
     }
 
     public Mayfair(String name) {
-        super(NAME, name, "warm, saturated and bright");
+        super(KIND, name, "warm, saturated and bright");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loomy.filter;
 
+import java.util.List;
 import java.util.Map;
 
 import org.opencv.core.Mat;
@@ -8,6 +9,8 @@ import org.opencv.core.Mat;
 public final class NoOp implements Filter {
 
     public static final String NAME = "NoOp";
+
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new NoOp(name));
 
     private final String name;
 
@@ -23,6 +26,11 @@ public final class NoOp implements Filter {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String kind() {
+        return NAME;
     }
 
     @Override

@@ -24,11 +24,18 @@ public final class PixelSepia extends CatalogueFilter {
 
     public static final String NAME = "PixelSepia";
 
+    /** Beyond 255 either way every channel it moves is 0 or 255 already. */
+    private static final Parameter DEPTH = Parameter.integer("depth", 20, -255, 255);
+    private static final Parameter INTENSITY = Parameter.integer("intensity", 30, -255, 255);
+
+    static final Kind KIND = new Kind(NAME, List.of(DEPTH, INTENSITY),
+            (name, values) -> new PixelSepia(name, values.integer(DEPTH), values.integer(INTENSITY)));
+
     private final int depth;
     private final int intensity;
 
     public PixelSepia() {
-        this(NAME, 20, 30);
+        this(NAME, DEPTH.integerDefault(), INTENSITY.integerDefault());
     }
 
     /**
@@ -36,9 +43,9 @@ public final class PixelSepia extends CatalogueFilter {
      * @param intensity taken from blue, -255..255
      */
     public PixelSepia(String name, int depth, int intensity) {
-        super(NAME, name, "flat brown sepia", "depth", depth, "intensity", intensity);
-        this.depth = requireRange(NAME, "depth", depth, -255, 255);
-        this.intensity = requireRange(NAME, "intensity", intensity, -255, 255);
+        super(KIND, name, "flat brown sepia", Value.of(depth), Value.of(intensity));
+        this.depth = depth;
+        this.intensity = intensity;
     }
 
     @Override

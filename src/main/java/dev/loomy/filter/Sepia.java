@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -18,9 +20,12 @@ public final class Sepia extends CatalogueFilter {
     private static final double[] GRAY_ROWS = {0.272, 0.534, 0.131, 0.349, 0.686, 0.168, 0.393, 0.769, 0.189};
     private static final double[] RED_ROWS = {0.272, 0.534, 0.131, 0.349, 0.686, 0.168, 0.593, 0.769, 0.489};
 
+    static final Kind GRAY_KIND = new Kind(GRAY, List.of(), (name, values) -> gray(name));
+    static final Kind RED_KIND = new Kind(RED, List.of(), (name, values) -> red(name));
+
     private final double[] rows;
 
-    private Sepia(String kind, String name, String description, double[] rows) {
+    private Sepia(Kind kind, String name, String description, double[] rows) {
         super(kind, name, description);
         this.rows = rows;
     }
@@ -30,7 +35,7 @@ public final class Sepia extends CatalogueFilter {
     }
 
     public static Sepia gray(String name) {
-        return new Sepia(GRAY, name, "warm sepia", GRAY_ROWS);
+        return new Sepia(GRAY_KIND, name, "warm sepia", GRAY_ROWS);
     }
 
     public static Sepia red() {
@@ -38,7 +43,7 @@ public final class Sepia extends CatalogueFilter {
     }
 
     public static Sepia red(String name) {
-        return new Sepia(RED, name, "red-brown sepia", RED_ROWS);
+        return new Sepia(RED_KIND, name, "red-brown sepia", RED_ROWS);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Core.MinMaxLocResult;
 import org.opencv.core.CvType;
@@ -17,12 +19,14 @@ public final class Sobelo extends CatalogueFilter {
 
     public static final String NAME = "Sobelo";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Sobelo(name));
+
     public Sobelo() {
         this(NAME);
     }
 
     public Sobelo(String name) {
-        super(NAME, name, "vertical-gradient relief, gray (1 channel)");
+        super(KIND, name, "vertical-gradient relief, gray (1 channel)");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -16,12 +18,14 @@ public final class Valencia extends CatalogueFilter {
 
     public static final String NAME = "Valencia";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Valencia(name));
+
     public Valencia() {
         this(NAME);
     }
 
     public Valencia(String name) {
-        super(NAME, name, "hue collapsed towards red, faded");
+        super(KIND, name, "hue collapsed towards red, faded");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -21,6 +23,8 @@ public final class Vignetting extends CatalogueFilter {
 
     public static final String NAME = "Vignetting";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Vignetting(name));
+
     /** origami's fixed strength. */
     private static final double STRENGTH = 2.5;
 
@@ -29,7 +33,7 @@ public final class Vignetting extends CatalogueFilter {
     }
 
     public Vignetting(String name) {
-        super(NAME, name, "brightened centre, black outside a disc");
+        super(KIND, name, "brightened centre, black outside a disc");
     }
 
     @Override

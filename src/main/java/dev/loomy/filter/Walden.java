@@ -1,5 +1,7 @@
 package dev.loomy.filter;
 
+import java.util.List;
+
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -20,6 +22,8 @@ public final class Walden extends CatalogueFilter {
 
     public static final String NAME = "Walden";
 
+    static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new Walden(name));
+
     /** B, G, R interleaved: the table for L, a and b, as a 1x256 3-channel Mat wants it. */
     private static final byte[] TABLE = new byte[256 * 3];
 
@@ -36,7 +40,7 @@ public final class Walden extends CatalogueFilter {
     }
 
     public Walden(String name) {
-        super(NAME, name, "lifted, washed-out, yellow-green");
+        super(KIND, name, "lifted, washed-out, yellow-green");
     }
 
     /** L's new value, in origami's float steps. */

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The idle workspaces of a filter step whose large Java arrays are kept from one call to the
  * next: made afresh per call, they are alive at young collections while the images in flight use
  * them, overflow the survivor spaces and are promoted, and the serial collector grows the old
- * generation rather than collect it (the memory section of the README has the figures).
+ * generation rather than collect it (docs/reliability.md has the figures).
  *
  * <p>A call takes a workspace (or makes one) and gives it back when done, so that no two calls
  * share one. At most four per processor are kept (admission lets two images a core in flight by

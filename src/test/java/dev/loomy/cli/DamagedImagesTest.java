@@ -22,7 +22,7 @@ import dev.loomy.TestImages;
 import dev.loomy.imageio.JpegReadingTest;
 
 /**
- * Truncated JPEGs beside whole images (SPEC "Images that are damaged but decodable"): decoded,
+ * Truncated JPEGs beside whole images (docs/reliability.md#damaged-but-decodable-images): decoded,
  * written, one warning line each, counted in {@code warnings}, exit 0; with {@code --strict},
  * failures and exit 1. Counted per row when each pair is measured in a child JVM too.
  */

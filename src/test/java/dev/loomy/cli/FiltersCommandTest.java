@@ -132,4 +132,95 @@ class FiltersCommandTest {
                 + "Invert, GammaCorrection, EdgePreserving, DetailEnhance, Sobelo, Gotham, HighContrast, PixelSepia, "
                 + "Vignetting, Lark, Mayfair, Valencia, Walden, Cartoon, Poster)\n");
     }
+
+    @Test
+    void withANameShowsThatFiltersParametersWithTheirTypeDefaultAndRange() throws Exception {
+        Path file = config("filters:\n  Poster: {kind: Cartoon2, red: 6}\n");
+
+        Cli run = Cli.run("filters", "--config=" + file, "altmretinex");
+
+        assertThat(run.status()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).isEqualTo("""
+                ALTMRetinex: tone mapping: shadows lifted, detail kept
+                Kind ALTMRetinex, built-in.
+
+                PARAMETER    TYPE     DEFAULT  RANGE
+                r            integer  10       1..46340
+                eps          real     0.01     (0, 100]
+                eta          real     36.0     (0, 1000]
+                lambda       real     10.0     (0, 1000]
+                kernelRatio  real     0.1      (0, 1]
+                """);
+    }
+
+    @Test
+    void aFilterOfTheFileShowsItsOwnValuesBesideTheDefaults() throws Exception {
+        Path file = config("filters:\n  Edges: {kind: Canny, threshold1: 50, inverted: false}\n");
+
+        Cli run = Cli.run("filters", "--config=" + file, "Edges");
+
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).isEqualTo("Edges: white edges on black\nKind Canny, defined at " + file + " line 2.\n\n" + """
+                PARAMETER   TYPE     VALUE  DEFAULT  RANGE
+                threshold1  integer  50     100      0..1530
+                threshold2  integer  200    200      0..1530
+                inverted    flag     false  true     true or false
+                """);
+    }
+
+    @Test
+    void aChainShowsItsStepsAndAKindWithoutParametersSaysSo() throws Exception {
+        Path file = config("filters:\n  Night: {chain: [Gray, Invert]}\n");
+
+        assertThat(Cli.run("filters", "--config=" + file, "night").out()).isEqualTo("""
+                Night: its steps, in order
+                A chain, defined at %s line 2: Gray -> Invert
+                """.formatted(file));
+        assertThat(Cli.run("filters", "--config=" + file, "SepiaRed").out()).isEqualTo("""
+                SepiaRed: red-brown sepia
+                Kind SepiaRed, built-in.
+
+                No parameters.
+                """);
+    }
+
+    @Test
+    void inMarkdownItIsTheParametersTableAlone() throws Exception {
+        Path file = config("filters:\n");
+
+        Cli one = Cli.run("filters", "--config=" + file, "--format=markdown", "Cartoon");
+        Cli all = Cli.run("filters", "--config=" + file, "--format=markdown");
+
+        assertThat(one.status()).isZero();
+        assertThat(one.out()).isEqualTo("""
+                | parameter | type | default | range |
+                | --- | --- | --- | --- |
+                | d | integer | 13 | 1..25 |
+                | sigmaColor | integer | 13 | 0..1000 |
+                | sigmaSpace | integer | 7 | 0..1000 |
+                | ksize | integer | 7 | 1..255 |
+                | maxValue | real | 255.0 | [0, 255] |
+                | blockSize | integer | 9 | 3..255 |
+                | C | integer | 2 | -255..255 |
+                """);
+        assertThat(all.out()).startsWith("Filters from " + file + "\n\n| name | kind | defined | description | parameters |\n"
+                + "| --- | --- | --- | --- | --- |\n| NoOp | NoOp | built-in | changes nothing: reading and writing alone | none |\n");
+    }
+
+    @Test
+    void aMistypedNameIsExitTwoWithTheClosestName() throws Exception {
+        Path file = config("filters:\n  Poster: {kind: Cartoon2, red: 6}\n");
+
+        Cli close = Cli.run("filters", "--config=" + file, "Postr");
+        Cli far = Cli.run("filters", "--config=" + file, "Sepia");
+        Cli nothing = Cli.run("filters", "--config=" + file, "Blur");
+
+        assertThat(close.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(close.out()).isEmpty();
+        assertThat(close.err()).isEqualTo("loomy: unknown filter 'Postr' (did you mean Poster?)\n");
+        assertThat(far.err()).isEqualTo("loomy: unknown filter 'Sepia' (did you mean SepiaGray or SepiaRed?)\n");
+        assertThat(nothing.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(nothing.err()).startsWith("loomy: unknown filter 'Blur' (known: NoOp, Cartoon2, ").endsWith(", Poster)\n");
+    }
 }

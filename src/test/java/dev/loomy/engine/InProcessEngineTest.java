@@ -37,6 +37,11 @@ class InProcessEngineTest {
         }
 
         @Override
+        public String kind() {
+            return name();
+        }
+
+        @Override
         public Map<String, Number> parameters() {
             return Map.of();
         }

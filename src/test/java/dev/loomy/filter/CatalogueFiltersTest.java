@@ -50,7 +50,7 @@ class CatalogueFiltersTest {
             assertThat(filter.parameters()).as(filter.name()).isEmpty();
             assertThat(filter.flags()).as(filter.name()).isEmpty();
         }
-        assertThat(FilterRegistry.catalogue()).allSatisfy(f -> assertThat(f.description()).isNotBlank());
+        assertThat(CatalogueGoldenTest.catalogue()).allSatisfy(f -> assertThat(f.description()).isNotBlank());
     }
 
     @Test
@@ -243,6 +243,30 @@ class CatalogueFiltersTest {
             assertThat(MatDifference.between(normalised, recursive).identical()).isFalse();
         } finally {
             List.of(image, recursive, normalised, expected).forEach(Mat::release);
+        }
+    }
+
+    /**
+     * Canny's thresholds go up to the largest gradient an 8-bit image has: a diagonal step from 0 to
+     * 255 has it, and is an edge below it and not at it, so no threshold above it does anything else.
+     */
+    @Test
+    void cannysLargestThresholdIsTheLargestGradient() {
+        Mat step = new Mat(32, 32, CvType.CV_8UC3, Scalar.all(0));
+        for (int y = 0; y < 32; y++) {
+            for (int x = 32 - y; x < 32; x++) {
+                step.put(y, x, 255, 255, 255);
+            }
+        }
+        Mat below = new Canny("c", Canny.MAX_GRADIENT - 1, Canny.MAX_GRADIENT - 1, false).apply(step);
+        Mat at = new Canny("c", Canny.MAX_GRADIENT, Canny.MAX_GRADIENT, false).apply(step);
+        try {
+            assertThat(Core.countNonZero(below.reshape(1))).isPositive();
+            assertThat(Core.countNonZero(at.reshape(1))).isZero();
+        } finally {
+            step.release();
+            below.release();
+            at.release();
         }
     }
 }

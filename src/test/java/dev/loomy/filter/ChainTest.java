@@ -73,6 +73,11 @@ class ChainTest {
             }
 
             @Override
+            public String kind() {
+                return name;
+            }
+
+            @Override
             public Mat apply(Mat image) {
                 Mat output = body.apply(image);
                 calls.add(new Call(name, image, output));

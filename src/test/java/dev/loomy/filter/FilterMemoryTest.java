@@ -72,7 +72,7 @@ class FilterMemoryTest {
     @Test
     @Timeout(120)
     void catalogueFiltersGiveTheirMemoryBack() throws Exception {
-        String[] names = FilterRegistry.catalogue().stream().map(Filter::name).toArray(String[]::new);
+        String[] names = CatalogueGoldenTest.catalogue().stream().map(Filter::name).toArray(String[]::new);
         Map<String, long[]> growths = growths(names);
         assertThat(growths).containsOnlyKeys(names);
         assertThat(growths).allSatisfy((name, growth) -> assertThat(Math.min(growth[1], growth[2]))

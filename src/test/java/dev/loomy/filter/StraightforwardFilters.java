@@ -14,9 +14,10 @@ import org.opencv.imgproc.Imgproc;
 import dev.loomy.opencv.MatScope;
 
 /**
- * The two filters written the plain way, step by step as FILTERS.md words them: whole-image
- * temporaries, conversions where the text has them, OpenCV's dilate, the guided filter's
- * {@code N = box(ones)}. The real filters must give these very bits for any parameters.
+ * The two filters written the plain way, step by step as their algorithms are described (for
+ * ALTMRetinex, docs/filters.md numbers the steps): whole-image temporaries, conversions where the
+ * algorithm has them, OpenCV's dilate, the guided filter's {@code N = box(ones)}. The real filters
+ * must give these very bits for any parameters.
  */
 final class StraightforwardFilters {
 

@@ -41,6 +41,10 @@ class ImagePipelineTest {
                 return "Failing";
             }
 
+            public String kind() {
+                return "Failing";
+            }
+
             public Mat apply(Mat image) {
                 throw new IllegalStateException("boom\nsecond line");
             }

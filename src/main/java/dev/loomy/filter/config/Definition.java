@@ -12,7 +12,7 @@ sealed interface Definition {
     int line();
 
     /** A built-in kind with parameter values: the filter is made as soon as the entry is read. */
-    record OfKind(String name, int line, String kind, Filter filter) implements Definition {
+    record OfKind(String name, int line, Filter filter) implements Definition {
     }
 
     /** A chain: its steps are names, resolved once every entry is known. */

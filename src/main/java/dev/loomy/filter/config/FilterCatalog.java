@@ -2,6 +2,7 @@ package dev.loomy.filter.config;
 
 import java.util.List;
 
+import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
 
@@ -14,16 +15,17 @@ import dev.loomy.filter.FilterRegistry;
  */
 public record FilterCatalog(String source, boolean packaged, List<Entry> entries) {
 
-    /** The kind a chain shows in listings. */
-    public static final String CHAIN = "chain";
-
     /**
-     * One filter, with what it is made from.
+     * One filter, with where it is defined.
      *
-     * @param kind the built-in algorithm it runs, or {@link #CHAIN}
      * @param line where the file defines it, or 0 for a built-in the file leaves out
      */
-    public record Entry(Filter filter, String kind, int line) {
+    public record Entry(Filter filter, int line) {
+
+        /** The built-in algorithm it runs, or {@link Chain#KIND}. */
+        public String kind() {
+            return filter.kind();
+        }
     }
 
     public FilterCatalog {

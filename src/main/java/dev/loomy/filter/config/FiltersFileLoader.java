@@ -14,6 +14,7 @@ import java.util.Map;
 
 import dev.loomy.files.IoReasons;
 import dev.loomy.filter.Filter;
+import dev.loomy.filter.FilterRegistry;
 
 /**
  * Finds and reads the filters file: {@code --config=FILE} when given, else {@code filters.yaml}
@@ -72,21 +73,19 @@ public final class FiltersFileLoader {
     }
 
     static FilterCatalog parse(String name, boolean packaged, String text) throws FiltersFileException {
-        List<Kind> kinds = Kind.all();
         YamlSource source = new YamlSource(name, text);
-        List<Definition> definitions = new FiltersFileParser(source, kinds).parse();
-        List<Filter> builtIns = kinds.stream().map(Kind::builtIn).toList();
+        List<Definition> definitions = new FiltersFileParser(source).parse();
+        List<Filter> builtIns = FilterRegistry.builtIns().filters();
 
         Map<String, FilterCatalog.Entry> entries = new LinkedHashMap<>();
-        for (Kind kind : kinds) {
-            entries.put(FiltersFileParser.key(kind.name()), new FilterCatalog.Entry(kind.builtIn(), kind.name(), 0));
+        for (Filter builtIn : builtIns) {
+            entries.put(FiltersFileParser.key(builtIn.name()), new FilterCatalog.Entry(builtIn, 0));
         }
         for (Map.Entry<Definition, Filter> resolved : new ChainResolver(source, builtIns, definitions).resolve()
                 .entrySet()) {
             Definition definition = resolved.getKey();
-            String kind = definition instanceof Definition.OfKind ofKind ? ofKind.kind() : FilterCatalog.CHAIN;
             entries.put(FiltersFileParser.key(definition.name()),
-                    new FilterCatalog.Entry(resolved.getValue(), kind, definition.line()));
+                    new FilterCatalog.Entry(resolved.getValue(), definition.line()));
         }
         return new FilterCatalog(name, packaged, List.copyOf(entries.values()));
     }

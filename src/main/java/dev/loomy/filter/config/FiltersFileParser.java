@@ -18,6 +18,10 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
 
 import dev.loomy.filter.Filter;
+import dev.loomy.filter.Kind;
+import dev.loomy.filter.Parameter;
+import dev.loomy.filter.ParameterException;
+import dev.loomy.filter.Value;
 
 /** Reads the entries of a filters file, strictly: anything it does not expect is an error at its line. */
 final class FiltersFileParser {
@@ -30,11 +34,9 @@ final class FiltersFileParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private final YamlSource source;
-    private final Map<String, Kind> kinds = new LinkedHashMap<>();
 
-    FiltersFileParser(YamlSource source, List<Kind> kinds) {
+    FiltersFileParser(YamlSource source) {
         this.source = source;
-        kinds.forEach(kind -> this.kinds.put(key(kind.name()), kind));
     }
 
     static String key(String name) {
@@ -105,90 +107,75 @@ final class FiltersFileParser {
         String name = entry.key();
         String kindName = scalarText(kindEntry.value(), "'kind' of filter '" + name + "'", "a kind ("
                 + String.join(", ", kindNames()) + ")");
-        Kind kind = kinds.get(key(kindName));
-        if (kind == null) {
-            throw source.error(kindEntry.value(), "unknown kind '" + kindName + "' for filter '" + name
-                    + "' (expected: " + String.join(", ", kindNames()) + ")");
-        }
-        Map<String, Number> defaults = kind.builtIn().parameters();
-        Map<String, Boolean> flagDefaults = kind.builtIn().flags();
-        Map<String, Number> values = new LinkedHashMap<>();
+        Kind kind = Kind.find(kindName).orElseThrow(() -> source.error(kindEntry.value(), "unknown kind '" + kindName
+                + "' for filter '" + name + "' (expected: " + String.join(", ", kindNames()) + ")"));
+        Map<String, Number> numbers = new LinkedHashMap<>();
         Map<String, Boolean> flags = new LinkedHashMap<>();
+        Map<String, Node> nodes = new HashMap<>();
         for (Entry field : fields) {
             if (field == kindEntry) {
                 continue;
             }
-            if (flagDefaults.containsKey(field.key())) {
-                flags.put(field.key(), flag(field, name));
-                continue;
-            }
-            if (!defaults.containsKey(field.key())) {
+            Parameter parameter = kind.parameter(field.key()).orElse(null);
+            if (parameter == null) {
                 List<String> expected = new ArrayList<>(List.of(KIND));
-                expected.addAll(defaults.keySet());
-                expected.addAll(flagDefaults.keySet());
+                kind.parameters().forEach(p -> expected.add(p.name()));
                 throw source.error(field.keyNode(), "unknown key '" + field.key() + "' in filter '" + name
                         + "' (expected: " + String.join(", ", expected) + ")");
             }
-            values.put(field.key(), number(field, defaults.get(field.key()), name));
+            nodes.put(field.key(), field.value());
+            switch (value(field, parameter, name)) {
+                case Value.Flag flag -> flags.put(field.key(), flag.value());
+                case Value.Int number -> numbers.put(field.key(), number.value());
+                case Value.Real number -> numbers.put(field.key(), number.value());
+            }
         }
-        defaults.forEach(values::putIfAbsent);
-        flagDefaults.forEach(flags::putIfAbsent);
         try {
-            Filter filter = kind.factory().create(name, new Kind.Values(values, flags));
-            return new Definition.OfKind(name, YamlSource.line(entry.keyNode()), kind.name(), filter);
+            Filter filter = kind.create(name, new Kind.Values(numbers, flags));
+            return new Definition.OfKind(name, YamlSource.line(entry.keyNode()), filter);
         } catch (IllegalArgumentException e) {
-            throw source.error(culprit(e.getMessage(), fields, entry), "invalid parameters for filter '" + name
-                    + "' (" + kind.name() + "): " + e.getMessage());
+            // At the value refused when the file sets it, else at the filter's name.
+            Node at = e instanceof ParameterException refused && nodes.containsKey(refused.parameter())
+                    ? nodes.get(refused.parameter()) : entry.keyNode();
+            throw source.error(at, "invalid parameters for filter '" + name + "' (" + kind.name() + "): "
+                    + e.getMessage());
         }
     }
 
     /**
-     * Where to report a constructor's refusal: at the parameter its message names when the file sets
-     * it, else at the filter's name.
+     * A parameter's value, of its type: true or false for a flag, an integer for an integer, an
+     * integer or a finite number for a real; its range is the filter's to check.
      */
-    private static Node culprit(String message, List<Entry> fields, Entry filter) {
-        for (Entry field : fields) {
-            boolean named = message != null
-                    && Pattern.compile("\\b" + Pattern.quote(field.key()) + "\\b").matcher(message).find();
-            if (named && !field.key().equals(KIND)) {
-                return field.value();
-            }
-        }
-        return filter.keyNode();
-    }
-
-    /** A flag's value: true or false. */
-    private boolean flag(Entry field, String filter) throws FiltersFileException {
+    private Value value(Entry field, Parameter parameter, String filter) throws FiltersFileException {
         Node node = field.value();
-        if (!(node instanceof ScalarNode scalar) || !node.getTag().equals(Tag.BOOL)) {
-            throw source.error(node, "'" + field.key() + "' in filter '" + filter + "' is " + YamlSource.describe(node)
-                    + ", expected true or false");
-        }
-        return (Boolean) source.value(scalar);
-    }
-
-    /** A parameter's value, of the type of its default: Integer or Double. */
-    private Number number(Entry field, Number defaultValue, String filter) throws FiltersFileException {
-        Node node = field.value();
-        boolean integer = defaultValue instanceof Integer;
-        String expected = integer ? "an integer" : "a number";
         String what = "'" + field.key() + "' in filter '" + filter + "' is ";
         Tag tag = node.getTag();
-        if (!(node instanceof ScalarNode scalar) || !(tag.equals(Tag.INT) || !integer && tag.equals(Tag.FLOAT))) {
-            throw source.error(node, what + YamlSource.describe(node) + ", expected " + expected);
+        Parameter.Type type = parameter.type();
+        boolean typed = switch (type) {
+            case FLAG -> tag.equals(Tag.BOOL);
+            case INTEGER -> tag.equals(Tag.INT);
+            case REAL -> tag.equals(Tag.INT) || tag.equals(Tag.FLOAT);
+        };
+        if (!(node instanceof ScalarNode scalar) || !typed) {
+            throw source.error(node, what + YamlSource.describe(node) + ", expected " + type.words());
         }
         Object value = source.value(scalar);
-        if (integer) {
-            if (value instanceof Long || value instanceof BigInteger) {
-                throw source.error(node, what + scalar.getValue() + ", too large for an integer");
+        return switch (type) {
+            case FLAG -> Value.of((boolean) (Boolean) value);
+            case INTEGER -> {
+                if (value instanceof Long || value instanceof BigInteger) {
+                    throw source.error(node, what + scalar.getValue() + ", too large for an integer");
+                }
+                yield Value.of((int) (Integer) value);
             }
-            return (Integer) value;
-        }
-        double number = ((Number) value).doubleValue();
-        if (!Double.isFinite(number)) {
-            throw source.error(node, what + scalar.getValue() + ", expected a finite number");
-        }
-        return number;
+            case REAL -> {
+                double number = ((Number) value).doubleValue();
+                if (!Double.isFinite(number)) {
+                    throw source.error(node, what + scalar.getValue() + ", expected a finite number");
+                }
+                yield Value.of(number);
+            }
+        };
     }
 
     private Definition chain(Entry entry, List<Entry> fields, Entry chainEntry) throws FiltersFileException {
@@ -252,8 +239,8 @@ final class FiltersFileParser {
         return node instanceof ScalarNode && node.getTag().equals(Tag.NULL);
     }
 
-    private List<String> kindNames() {
-        return kinds.values().stream().map(Kind::name).toList();
+    private static List<String> kindNames() {
+        return Kind.all().stream().map(Kind::name).toList();
     }
 
     private record Entry(String key, Node keyNode, Node value) {

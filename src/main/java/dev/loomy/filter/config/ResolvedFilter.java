@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
+import dev.loomy.filter.Kind;
 
 /**
  * A selected filter as a value: a built-in kind with every parameter's value, or a chain of
@@ -28,7 +29,8 @@ public sealed interface ResolvedFilter {
     Filter create();
 
     /**
-     * @param parameters every numeric parameter's value, as the kind's built-in names them
+     * @param kind       the {@link Kind}'s name
+     * @param parameters every numeric parameter's value, as the kind names them
      * @param flags      every on/off parameter's value (none for most kinds; absent in JSON means none)
      */
     record OfKind(String name, String kind, Map<String, Number> parameters, Map<String, Boolean> flags)
@@ -41,9 +43,12 @@ public sealed interface ResolvedFilter {
 
         @Override
         public Filter create() {
-            Kind found = Kind.all().stream().filter(k -> k.name().equals(kind)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no filter kind " + kind));
-            return found.factory().create(name, new Kind.Values(parameters, flags));
+            return findKind().create(name, new Kind.Values(parameters, flags));
+        }
+
+        /** The kind it names. */
+        Kind findKind() {
+            return Kind.find(kind).orElseThrow(() -> new IllegalArgumentException("no filter kind " + kind));
         }
     }
 
@@ -60,7 +65,7 @@ public sealed interface ResolvedFilter {
     }
 
     /**
-     * The definition of {@code filter}, a built-in kind (by its class) or a chain of them.
+     * The definition of {@code filter}: its {@link Filter#kind() kind} by name with its values, or a chain of such.
      *
      * @throws IllegalArgumentException for a filter of no known kind
      */
@@ -68,7 +73,7 @@ public sealed interface ResolvedFilter {
         if (filter instanceof Chain chain) {
             return new ChainOf(chain.name(), chain.steps().stream().map(ResolvedFilter::of).toList());
         }
-        Kind kind = Kind.all().stream().filter(k -> k.builtIn().getClass() == filter.getClass()).findFirst()
+        Kind kind = Kind.find(filter.kind())
                 .orElseThrow(() -> new IllegalArgumentException(filter.name() + " is of no known filter kind"));
         return new OfKind(filter.name(), kind.name(), filter.parameters(), filter.flags());
     }

@@ -9,6 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.loomy.filter.Kind;
+
 /** Every kind of mistake in a filters file: one error, at the right line, saying what was expected. */
 class FiltersFileErrorsTest {
 
@@ -170,5 +172,26 @@ class FiltersFileErrorsTest {
                 + "' (" + kind + "): ");
         assertThat(e.getMessage().length()).isGreaterThan(("filters.yaml:" + line + ": invalid parameters for filter '"
                 + name + "' (" + kind + "): ").length());
+    }
+
+    /** A value out of its parameter's range is reported at its own line, saying what the parameter takes. */
+    @ParameterizedTest
+    @MethodSource("outOfRange")
+    void aValueOutOfRangeIsReportedAtItsLineWithTheRange(String text, int line, String problem) {
+        isReportedAtItsLine(text, line, problem);
+    }
+
+    static Stream<Arguments> outOfRange() {
+        return Stream.of(
+                error("filters:\n  Comic:\n    kind: Cartoon2\n    red: 0\n", 4,
+                        "invalid parameters for filter 'Comic' (Cartoon2): Cartoon2: red must be an integer in 1..256, not 0"),
+                error("filters:\n  Edges:\n    kind: Canny\n    threshold2: 1531\n", 4,
+                        "invalid parameters for filter 'Edges' (Canny): Canny: threshold2 must be an integer in 0..1530, "
+                                + "not 1531"),
+                error("filters:\n  Soft:\n    kind: ALTMRetinex\n    eps: 0\n    eta: 20\n", 4,
+                        "invalid parameters for filter 'Soft' (ALTMRetinex): ALTMRetinex: eps must be a number in (0, 100], "
+                                + "not 0.0"),
+                error("filters:\n  Comic:\n    kind: Cartoon\n\n    blockSize: 8\n", 5,
+                        "invalid parameters for filter 'Comic' (Cartoon): Cartoon: blockSize must be odd, 3..255, not 8"));
     }
 }

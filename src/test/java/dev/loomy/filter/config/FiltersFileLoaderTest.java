@@ -19,6 +19,7 @@ import dev.loomy.filter.Cartoon2;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
+import dev.loomy.filter.Kind;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.UnknownFilterException;
 

@@ -2,6 +2,7 @@ package dev.loomy.filter.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.util.List;
 
@@ -11,6 +12,7 @@ import dev.loomy.filter.Canny;
 import dev.loomy.filter.Cartoon2;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
+import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.GammaCorrection;
 import dev.loomy.filter.NoOp;
 
@@ -105,5 +107,22 @@ class VariantsTest {
         assertThatThrownBy(() -> ParameterSweep.parse("red=1,,2")).hasMessageContaining("an empty value");
         assertThatThrownBy(() -> ParameterSweep.parse("=1")).hasMessageContaining("expected NAME=V1[,V2...]");
         assertThatThrownBy(() -> ParameterSweep.parse("red")).hasMessageContaining("expected NAME=V1[,V2...]");
+    }
+
+    /** One check: --param refuses what filters.yaml refuses, with the same words. */
+    @Test
+    void aValueOutOfRangeIsRefusedAsAFiltersFileRefusesIt() {
+        String[][] cases = {{"Cartoon2", "green", "257"}, {"GammaCorrection", "gamma", "0"}, {"Cartoon", "blockSize", "10"},
+                {"HighContrast", "alpha", "255.5"}, {"EdgePreserving", "flags", "3"}};
+        for (String[] c : cases) {
+            ResolvedFilter filter = ResolvedFilter.of(FilterRegistry.builtIns().require(c[0]));
+            String file = "filters:\n  Mine: {kind: " + c[0] + ", " + c[1] + ": " + c[2] + "}\n";
+            String fromFile = catchThrowable(() -> FiltersFileLoader.parse("f.yaml", false, file)).getMessage();
+            String fromParam = catchThrowable(() -> expand(List.of(filter), c[1] + "=" + c[2])).getMessage();
+
+            String problem = fromFile.substring(fromFile.indexOf("): ") + 3);
+            assertThat(problem).startsWith(c[0] + ": " + c[1] + " must be ");
+            assertThat(fromParam).isEqualTo("--param for filter " + c[0] + ", parameter " + c[1] + ": " + problem);
+        }
     }
 }
