@@ -67,6 +67,17 @@ class GalleryCommandTest {
     }
 
     @Test
+    void oneLineSaysTheImagesInFlightForEveryFilter() throws Exception {
+        Path in = inputs(dir.resolve("in"));
+
+        Cli cli = Cli.run("gallery", "-f", "Gray,Invert,Cartoon2,ALTMRetinex", "-o", dir.resolve("gallery").toString(),
+                in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(cli.err().lines().filter(line -> line.contains("in flight"))).as(cli.err()).hasSize(1);
+    }
+
+    @Test
     void thumbnailsAreSmallAndShowTheirColumnsImage() throws Exception {
         Path in = dir.resolve("in");
         TestImages.write(in.resolve("big.png"), 1200, 900, 4);
