@@ -11,6 +11,8 @@
 #   ./run.sh --engine=spark ...         runs on Spark: builds target/loomy-spark (loomy with the Spark engine,
 #                                       and Spark's jars) the first time, then runs loomy from it
 #   ./run.sh test-spark [maven options] runs the Spark engine's tests (src/spark/test)
+#   ./run.sh spark-package              builds target/loomy-spark-app.jar, loomy's application jar for spark-submit
+#                                       (and target/loomy-spark/s3a/, the S3 connector's jars for its --jars)
 #   ./run.sh spark-cluster start [--workers=N] | stop | status
 #                                       a Spark standalone master and N workers on 127.0.0.1 (scripts/spark-cluster.sh)
 # It finds a JDK 21 or newer by itself: $JAVA_HOME, then `java` on the PATH, then /usr/lib/jvm/*.
@@ -19,6 +21,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/target/loomy.jar"
 spark_dir="$here/target/loomy-spark"
+app_jar="$here/target/loomy-spark-app.jar"
 min_major=21
 
 say() { printf 'loomy: %s\n' "$*" >&2; }
@@ -153,14 +156,29 @@ spark_stale() {
         -newer "$spark_dir/loomy-spark.jar" -print -quit 2>/dev/null)" ]]
 }
 
+# Builds target/loomy-spark with the spark profile and the profiles named in $1 (comma-separated, may be
+# empty); a folder of the S3 connector already there is built again with it.
 build_spark() {
+    local profiles="spark${1:+,$1}"
+    if [[ -d "$spark_dir/s3a" && "$profiles" != *spark-s3a* ]]; then
+        profiles="$profiles,spark-s3a"
+    fi
     if [[ -f "$spark_dir/loomy-spark.jar" ]]; then
         say "rebuilding the Spark engine in $spark_dir ..."
     else
         say "building the Spark engine in $spark_dir: the first time, Maven downloads Spark's jars (about 160 MB) ..."
     fi
     rm -rf "$spark_dir"
-    build_quietly -Pspark -DskipTests package
+    build_quietly -P"$profiles" -DskipTests package
+}
+
+# Whether the arguments name an s3a: URI, which needs Hadoop's S3 connector (not among Spark's jars).
+wants_s3a() {
+    local arg
+    for arg in "$@"; do
+        [[ "$arg" == *s3a://* ]] && return 0
+    done
+    return 1
 }
 
 # What Spark needs on JDK 17+: its launcher's own list (org.apache.spark.launcher.JavaModuleOptions in
@@ -226,14 +244,31 @@ case "${1:-}" in
         ;;
     test-spark)
         shift
-        rm -rf "$here/target/spark/surefire-reports"
-        maven -Pspark test "$@"
-        skipped="$({ cat "$here"/target/spark/surefire-reports/TEST-*.xml 2>/dev/null || true; } \
+        rm -rf "$here/target/spark-tests/surefire-reports"
+        # With HDFS (a minicluster) and S3 (s3proxy) on 127.0.0.1, through the S3 connector's jars.
+        maven -Pspark,spark-s3a,spark-storage-tests test "$@"
+        skipped="$({ cat "$here"/target/spark-tests/surefire-reports/TEST-*.xml 2>/dev/null || true; } \
             | sed -n 's/.*<testsuite [^>]*skipped="\([0-9]*\)".*/\1/p' | awk '{ s += $1 } END { print s + 0 }')"
         if (( skipped > 0 )); then
             say "$skipped test(s) were skipped; a skipped test does not count as passing"
             exit 1
         fi
+        exit 0
+        ;;
+    java-home)
+        # The Java that runs loomy, for scripts that start other JVMs alike.
+        printf '%s\n' "$runtime_home"
+        exit 0
+        ;;
+    spark-package)
+        shift
+        # The application jar for spark-submit, and the S3 connector's jars to give it with --jars.
+        if [[ ! -f "$app_jar" || -n "$(find "$here/pom.xml" "$here/src/main" "$here/src/spark" "$here/filters.yaml" \
+                -newer "$app_jar" -print -quit 2>/dev/null)" ]]; then
+            say "building $app_jar ..."
+            build_spark spark-app,spark-s3a
+        fi
+        printf '%s\n' "$app_jar"
         exit 0
         ;;
     spark-cluster)
@@ -254,12 +289,17 @@ case "${1:-}" in
 esac
 
 if wants_spark "$@"; then
-    spark_stale && build_spark
+    if wants_s3a "$@" && [[ ! -d "$spark_dir/s3a" ]]; then
+        say "building Hadoop's S3 connector into $spark_dir/s3a: the first time, Maven downloads it (about 17 MB) ..."
+        build_spark spark-s3a
+    elif spark_stale; then
+        build_spark
+    fi
     java_opts=(-Xlog:disable '-Xlog:all=warning:stderr' -XX:+UseSerialGC "${spark_java_opts[@]}")
     [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
     # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
     exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} \
-        -cp "$spark_dir/loomy-spark.jar:$spark_dir/lib/*:$spark_dir/jars/*" dev.loomy.cli.Main "$@"
+        -cp "$spark_dir/loomy-spark.jar:$spark_dir/lib/*:$spark_dir/jars/*:$spark_dir/s3a/*" dev.loomy.cli.Main "$@"
 fi
 
 stale && build

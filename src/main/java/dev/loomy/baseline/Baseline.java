@@ -17,8 +17,14 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.results.BaselineComparison;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Results;
+import dev.loomy.results.RowComparison;
+import dev.loomy.results.RowKey;
+import dev.loomy.results.Schema;
+import dev.loomy.results.Summary;
 
 /**
  * Saved results to compare with: loomy's own json results ({@code --format=json},
@@ -91,6 +97,14 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
         return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN, walls, row.path("images").asInt(0));
     }
 
+    /** {@code results} compared with this baseline: each row's change, and why the two may not be comparable. */
+    public Results compare(Results results) {
+        List<RowTimes> now = results.summaries().stream().map(s -> new RowTimes(Schema.keyOf(s),
+                s.speed().imagesPerSec(), s.measurement().wallMs(), s.measurement().imagesFinished())).toList();
+        return results.comparedWith(new BaselineComparison(source, differences(results.machine(), results.engine(),
+                results.images(), results.options()), compare(now)));
+    }
+
     /**
      * The rows of {@code now} that this baseline has too, each compared with its own. A row without
      * images/sec on either side (no image done: crashed, interrupted at once, or every image
@@ -103,7 +117,7 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
                 continue;
             }
             rows.stream().filter(b -> b.key().equals(row.key()) && b.imagesPerSec() > 0).findFirst()
-                    .ifPresent(b -> comparisons.add(RowComparison.of(row, b)));
+                    .ifPresent(b -> comparisons.add(row.against(b)));
         }
         return comparisons;
     }

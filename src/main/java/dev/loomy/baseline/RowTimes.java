@@ -1,5 +1,11 @@
 package dev.loomy.baseline;
 
+import dev.loomy.results.RowComparison;
+import dev.loomy.results.RowKey;
+import dev.loomy.results.Verdict;
+import dev.loomy.stats.MeanDifference;
+import dev.loomy.stats.Sample;
+
 /**
  * One row's figures that a comparison needs, now or from a saved baseline.
  *
@@ -9,8 +15,18 @@ package dev.loomy.baseline;
  */
 public record RowTimes(RowKey key, double imagesPerSec, double[] wallMs, int images) {
 
+    /** This row compared with the same row of a baseline. */
+    RowComparison against(RowTimes baseline) {
+        double change = (imagesPerSec - baseline.imagesPerSec()) / baseline.imagesPerSec() * 100;
+        // Per image when both sides say how many they covered, as images/sec is: the same images are not
+        // required, and whole runs over other counts of images would tell nothing.
+        boolean perImage = images > 0 && baseline.images() > 0;
+        return new RowComparison(key, baseline.imagesPerSec(), change, perImage
+                ? verdict(comparableMs(), baseline.comparableMs()) : verdict(wallMs, baseline.wallMs()));
+    }
+
     /** The runs' times per image when the images are known, else their whole times. */
-    double[] comparableMs() {
+    private double[] comparableMs() {
         if (images <= 0) {
             return wallMs;
         }
@@ -19,5 +35,25 @@ public record RowTimes(RowKey key, double imagesPerSec, double[] wallMs, int ima
             perImage[i] = wallMs[i] / images;
         }
         return perImage;
+    }
+
+    /**
+     * Longer times (per run, or per image) are a regression: Welch's 95% interval of the difference of the mean times,
+     * each side's outlying runs left out, must lie wholly above 0 (or below, for an improvement).
+     */
+    private static Verdict verdict(double[] now, double[] baseline) {
+        if (now.length < 2 || baseline.length < 2) {
+            return Verdict.UNKNOWN;
+        }
+        // Two runs or more keep two or more: an outlier lies many MADs out, and half the runs lie within one.
+        MeanDifference d = MeanDifference.of(Sample.of(Sample.withoutOutliers(now)),
+                Sample.of(Sample.withoutOutliers(baseline)));
+        if (d.ciLow() > 0) {
+            return Verdict.REGRESSED;
+        }
+        if (d.ciHigh() < 0) {
+            return Verdict.IMPROVED;
+        }
+        return Verdict.NO_CHANGE;
     }
 }

@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 
+import dev.loomy.console.Console;
 import dev.loomy.diff.DiffReport;
 import dev.loomy.diff.Heatmaps;
 import dev.loomy.diff.ImagePairs;
@@ -20,6 +22,7 @@ import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,7 +40,7 @@ import picocli.CommandLine.Parameters;
                 + "alone does not show."},
         footer = {"", "Exit status: 0 all identical; 1 some differ or are missing on one side; "
                 + "2 an image is unreadable, sizes differ, a heatmap cannot be written, or bad usage."})
-public final class DiffCommand extends StreamCommand {
+public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A", description = "an image, or a folder of images")
     Path a;
@@ -59,16 +62,21 @@ public final class DiffCommand extends StreamCommand {
                     + "red (255); never inside an input folder")
     Path heatmapFolder;
 
+    private final PrintStream out;
+    /** Never quiet: --quiet is about the rows on standard output. */
+    private final Console console;
+
     public DiffCommand(PrintStream out, PrintStream err) {
-        super(out, err);
+        this.out = out;
+        this.console = new Console(err, false);
     }
 
     @Override
-    protected int execute() throws UsageError, InterruptedException {
+    public Integer call() throws UsageError, InterruptedException {
         DiffReport.Format reportFormat = format();
         List<ImagePairs.Pair> pairs;
         try {
-            pairs = ImagePairs.of(a, b, w -> err.println("loomy: " + w));
+            pairs = ImagePairs.of(a, b, console::error, console::note);
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
@@ -79,7 +87,7 @@ public final class DiffCommand extends StreamCommand {
         Heatmaps heatmaps = heatmapFolder == null ? null : heatmaps(pairs, temps);
         OpenCv.load();
         PairComparer comparer = new PairComparer(new ImageReader(), heatmaps);
-        DiffReport report = new DiffReport(out, err, reportFormat, quiet);
+        DiffReport report = new DiffReport(out, console, reportFormat, quiet);
         // Ctrl-C ends the JVM at once: a heatmap under way is finished or refused, then its temporary file goes.
         Thread cleanup = new Thread(() -> temps.closeAndDeleteAll(Duration.ofSeconds(1)));
         Runtime.getRuntime().addShutdownHook(cleanup);

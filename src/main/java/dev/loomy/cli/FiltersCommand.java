@@ -15,6 +15,7 @@ import dev.loomy.filter.Parameter;
 import dev.loomy.filter.UnknownFilterException;
 import dev.loomy.filter.config.FilterCatalog;
 import dev.loomy.report.TextTable;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,7 +57,7 @@ public final class FiltersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws UsageError {
-        FilterCatalog catalog = config.catalog();
+        FilterCatalog catalog = Selections.catalog(config);
         out.print(name == null ? render(catalog, format) : describe(catalog, name, format));
         out.flush();
         return ExitCodes.OK;

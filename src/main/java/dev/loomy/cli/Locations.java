@@ -7,9 +7,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
@@ -97,10 +97,14 @@ final class Locations {
         return uriFiles != null;
     }
 
-    /** Images on paths first, in the order given, then those below URIs: each input's sorted by relative path. */
-    List<ImageFile> images(Consumer<String> warnings) throws UsageError {
+    /**
+     * Images on paths first, in the order given, then those below URIs: each input's sorted by relative path.
+     *
+     * @param console says what could not be walked, and which inputs repeat another's images
+     */
+    List<ImageFile> images(Console console) throws UsageError {
         try {
-            InputWalker walker = new InputWalker(warnings);
+            InputWalker walker = new InputWalker(console::error, console::note);
             List<ImageFile> images = new ArrayList<>(paths.isEmpty() ? List.of() : walker.walk(paths));
             unreadable = walker.unreadable();
             Set<String> seen = new HashSet<>();
@@ -114,7 +118,7 @@ final class Locations {
                     }
                 }
                 if (repeated > 0) {
-                    warnings.accept("note: " + uri + ": " + repeated + " image(s) already given by an earlier input, "
+                    console.note(uri + ": " + repeated + " image(s) already given by an earlier input, "
                             + "processed once");
                 }
             }

@@ -1,27 +1,21 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
-import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
-import dev.loomy.report.MarkdownFormat;
+import dev.loomy.report.Caveats;
 import dev.loomy.report.ProgressBars;
-import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
-import dev.loomy.report.TableFormat;
 import dev.loomy.results.Results;
+import dev.loomy.run.ExitCodes;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code loomy [OPTIONS] INPUT...}: filters a batch of images under each chosen strategy and
@@ -45,31 +39,7 @@ import picocli.CommandLine.Spec;
 public final class LoomyCommand implements Callable<Integer> {
 
     @Mixin
-    SelectionOptions selection;
-
-    @Mixin
-    RunOptions run;
-
-    @Mixin
-    MeasureOptions measure;
-
-    @Mixin
-    ReportOptions report;
-
-    @Mixin
-    EngineOptions engine;
-
-    @Mixin
-    RigorOptions rigor;
-
-    /** The command line as parsed: the option values as given, before picocli splits them. */
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(paramLabel = "INPUT", arity = "1..*",
-            description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp); "
-                    + "with --engine=spark, URIs too (hdfs://, s3a://, file:)")
-    List<String> inputs;
+    MainOptions options;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -88,39 +58,23 @@ public final class LoomyCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        // The output folder, and its outermost parent that this run makes (null when it exists).
-        Path output = null;
-        Path made = null;
-        try {
-            ConfigBuilder builder = new ConfigBuilder(this, w -> err.println("loomy: " + w));
-            RunConfig config = builder.build();
-            output = config.layout() == null ? null : config.layout().root();
-            made = output == null ? null : OutputLayout.firstMissing(output);
-            ConfigBuilder.prepareOutputs(config);
-            RunConfig.Reporting reporting = config.reporting();
+    public Integer call() throws UsageError {
+        Console console = new Console(err, options.report.quiet);
+        ConfigBuilder.Plan plan = ConfigBuilder.build(options, console);
+        RunConfig config = plan.config();
+        RunConfig.Reporting reporting = config.reporting();
+        try (Outputs.Made made = Outputs.Made.by(config)) {
+            Outputs.prepare(config);
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
-            RigorOptions.Checked checked = builder.baselines();
-            Results results = new Runner(control, temps, progress, err).run(config).comparedWith(checked.baseline());
-            int status = ExitCodes.of(results.measurements(), results.interrupted());
-            // A folder that could not be read holds images that were not done: as a failed image does.
-            status = status == ExitCodes.OK && builder.unreadableFolders() > 0 ? ExitCodes.FAILED_IMAGES : status;
-            ResultFormat format = ResultFormat.named(reporting.format());
-            format.write(results, out);
+            Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
+            ResultFormat.of(reporting.format()).write(results, out);
             out.flush();
-            ReportFiles files = new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());
-            status = files.write(results, err) ? status : Math.max(status, ExitCodes.USAGE);
-            return RigorOptions.finish(checked, results, status, reporting.quiet(),
-                    format instanceof TableFormat || format instanceof MarkdownFormat, err);
-        } catch (UsageError e) {
-            e.print(err);
-            return ExitCodes.USAGE;
-        } finally {
-            if (made != null) {
-                OutputLayout.deleteIfEmpty(output, made);
+            int status = ExitCodes.of(results, plan.unreadableFolders());
+            if (!Outputs.reportFiles(reporting).write(results, console)) {
+                status = Math.max(status, ExitCodes.USAGE);
             }
-            out.flush();
-            err.flush();
+            Caveats.say(results, reporting.format(), console);
+            return plan.baselines().finish(results, status, console);
         }
     }
 }

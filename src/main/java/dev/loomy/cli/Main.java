@@ -7,12 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiFunction;
 
+import dev.loomy.console.Console;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The entry point. A first argument that names a command ({@code filters}, {@code diff},
  * {@code samples}, {@code gallery}) runs that command; anything else is the main command, so that a folder
  * called {@code samples} can be given as an input anywhere but first (or as {@code ./samples}).
+ * Whatever a command throws is made an exit status here, and only here ({@link #exitCode}).
  */
 public final class Main {
 
@@ -44,30 +48,65 @@ public final class Main {
         } else {
             commandLine = new CommandLine(new LoomyCommand(out, err));
         }
-        return configure(commandLine, out, err).execute(rest);
+        try {
+            return configure(commandLine, out, new Console(err, false)).execute(rest);
+        } finally {
+            out.flush();
+            err.flush();
+        }
     }
 
-    private static CommandLine configure(CommandLine commandLine, PrintStream out, PrintStream err) {
+    /**
+     * The exit status for what a command threw: bad usage (picocli's, or found after parsing) is 2,
+     * an interrupt 130, anything else a crash.
+     */
+    static int exitCode(Throwable e) {
+        return switch (e) {
+            case CommandLine.ParameterException parameter -> ExitCodes.USAGE;
+            case UsageError usage -> ExitCodes.USAGE;
+            case InterruptedException interrupted -> ExitCodes.INTERRUPTED;
+            default -> ExitCodes.CRASHED;
+        };
+    }
+
+    private static CommandLine configure(CommandLine commandLine, PrintStream out, Console console) {
         commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
+        commandLine.setErr(new PrintWriter(console.stream(), true));
+        commandLine.setExitCodeExceptionMapper(Main::exitCode);
+        commandLine.setExecutionStrategy(Main::execute);
         commandLine.setParameterExceptionHandler((e, args) -> {
             // picocli builds a map option's KEY=VALUE message from its option description, which begins
             // with "option" already: "Value for option option '--spark-conf' ...".
             String message = e.getMessage().replace("Value for option option '", "Value for option '");
-            e.getCommandLine().getErr().println("loomy: " + message + " (see '"
-                    + e.getCommandLine().getCommandName() + " --help')");
-            return ExitCodes.USAGE;
+            console.error(message + " (see '" + e.getCommandLine().getCommandName() + " --help')");
+            return exitCode(e);
         });
         commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
             if (e instanceof UsageError) {
-                cl.getErr().println("loomy: " + e.getMessage());
-                return ExitCodes.USAGE;
+                console.error(e.getMessage());
+            } else if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            } else {
+                // A bug or an environment failure, not bad input: say so and keep the trace for a report.
+                console.error("internal error: " + e);
+                e.printStackTrace(console.stream());
             }
-            // A bug or an environment failure, not bad input: say so and keep the trace for a report.
-            cl.getErr().println("loomy: internal error: " + e);
-            e.printStackTrace(cl.getErr());
-            return ExitCodes.CRASHED;
+            return exitCode(e);
         });
         return commandLine;
+    }
+
+    /** Help and version as asked; else, once no value given is empty, the command. */
+    private static int execute(ParseResult parsed) {
+        Integer help = CommandLine.executeHelpRequest(parsed);
+        if (help != null) {
+            return help;
+        }
+        try {
+            EmptyValues.check(parsed);
+        } catch (UsageError e) {
+            throw new CommandLine.ExecutionException(parsed.commandSpec().commandLine(), e.getMessage(), e);
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 }

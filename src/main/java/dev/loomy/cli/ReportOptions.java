@@ -7,9 +7,9 @@ import picocli.CommandLine.Option;
 /** How results are shown, and where else they go. */
 public final class ReportOptions {
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "table",
+    @Option(names = "--format", paramLabel = "F",
             description = "table, markdown, csv or json on standard output (default: ${DEFAULT-VALUE})")
-    String format;
+    String format = "table";
 
     @Option(names = "--report", paramLabel = "FILE",
             description = "also write the results to FILE, in the format its extension names: .csv, .json, .md (or .txt: the table)")

@@ -5,13 +5,16 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 
 import org.opencv.core.Core;
 
+import dev.loomy.console.Console;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 import dev.loomy.samples.ImageSize;
 import dev.loomy.samples.SampleBatch;
 import dev.loomy.samples.SampleGenerator;
@@ -21,7 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code loomy samples [--count=N] [--size=WxH] [--seed=S] DIR}: reproducible synthetic test images. */
-// DIR is required, but its arity stays 0..1 so that a missing one gets execute's message, which
+// DIR is required, but its arity stays 0..1 so that a missing one gets call's message, which
 // points to ./samples: the synopsis is written out so as to show it required.
 @Command(name = "samples", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         usageHelpAutoWidth = true,
@@ -34,7 +37,7 @@ import picocli.CommandLine;
         footer = {"", "As the first argument, 'samples' names this command; to run loomy on a folder called samples, "
                 + "write it ./samples or put it after an option.",
             "", "Exit status: 0 all written; 1 an image could not be written; 2 bad usage."})
-public final class SamplesCommand extends StreamCommand {
+public final class SamplesCommand implements Callable<Integer> {
 
     @Option(names = {"-n", "--count"}, paramLabel = "N", defaultValue = "10",
             description = "how many images (default: ${DEFAULT-VALUE})")
@@ -55,12 +58,16 @@ public final class SamplesCommand extends StreamCommand {
     @Parameters(paramLabel = "DIR", arity = "0..1", description = "the folder to write into (required); created if missing")
     Path dir;
 
+    private final PrintStream err;
+
+    /** @param out unused: the images are the output; @param err where the summary and errors go */
     public SamplesCommand(PrintStream out, PrintStream err) {
-        super(out, err);
+        this.err = err;
     }
 
     @Override
-    protected int execute() throws UsageError, InterruptedException {
+    public Integer call() throws UsageError, InterruptedException {
+        Console console = new Console(err, quiet);
         if (dir == null) {
             throw new UsageError("missing DIR, the folder to write the images into (see 'loomy samples --help'); "
                     + "to run loomy on the folder called samples, write it ./samples or after an option: "
@@ -81,12 +88,10 @@ public final class SamplesCommand extends StreamCommand {
             SampleBatch batch = new SampleBatch(new SampleGenerator(seed, size), new ImageWriter(temps),
                     Runtime.getRuntime().availableProcessors());
             SampleBatch.Result result = batch.write(dir, count);
-            if (!quiet) {
-                err.println(summary(result, System.nanoTime() - start));
-            }
+            console.info(summary(result, System.nanoTime() - start));
             return ExitCodes.OK;
         } catch (ImageException e) {
-            err.println("loomy: " + e.getMessage());
+            console.error(e.getMessage());
             return ExitCodes.FAILED_IMAGES;
         } finally {
             temps.deleteAll();
@@ -106,7 +111,7 @@ public final class SamplesCommand extends StreamCommand {
     }
 
     private String summary(SampleBatch.Result result, long nanos) {
-        return String.format(Locale.ROOT, "loomy: wrote %d images (%d JPEG, %d PNG, %.1f MiB) to %s in %.2f s",
+        return String.format(Locale.ROOT, "wrote %d images (%d JPEG, %d PNG, %.1f MiB) to %s in %.2f s",
                 result.images(), result.jpegs(), result.pngs(), result.bytes() / (1024.0 * 1024.0), dir, nanos / 1e9);
     }
 

@@ -1,7 +1,5 @@
 package dev.loomy.cli;
 
-import java.io.PrintStream;
-
 /** Bad usage found after parsing (unknown filter, missing input, ...): one line on stderr per problem, exit 2. */
 final class UsageError extends Exception {
 
@@ -12,8 +10,17 @@ final class UsageError extends Exception {
         super(message);
     }
 
-    /** Prints each problem on a line of its own, each marked as loomy's. */
-    void print(PrintStream err) {
-        String.valueOf(getMessage()).lines().forEach(line -> err.println("loomy: " + line));
+    /** A step whose IllegalArgumentException is the user's mistake. */
+    interface Step<T> {
+        T get();
+    }
+
+    /** The value of {@code step}, its IllegalArgumentException made bad usage. */
+    static <T> T of(Step<T> step) throws UsageError {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.loomy.console.Console;
 import dev.loomy.report.CsvFormat;
 
 /**
@@ -27,7 +28,7 @@ public final class DiffReport {
     static final String OVERALL = "overall";
 
     private final PrintStream out;
-    private final PrintStream err;
+    private final Console console;
     private final Format format;
     private final boolean quiet;
     private final Map<PairResult.Kind, Integer> counts = new EnumMap<>(PairResult.Kind.class);
@@ -36,9 +37,9 @@ public final class DiffReport {
     private int nameWidth;
 
     /** @param quiet print the summary and the problems only */
-    public DiffReport(PrintStream out, PrintStream err, Format format, boolean quiet) {
+    public DiffReport(PrintStream out, Console console, Format format, boolean quiet) {
         this.out = out;
-        this.err = err;
+        this.console = console;
         this.format = format;
         this.quiet = quiet;
     }
@@ -60,7 +61,7 @@ public final class DiffReport {
     public void add(PairResult result) {
         counts.merge(result.kind(), 1, Integer::sum);
         if (result.problem() != null) {
-            err.println("loomy: " + result.problem());
+            console.error(result.problem());
         }
         if (result.difference() != null) {
             overall.add(result.difference());
@@ -82,9 +83,9 @@ public final class DiffReport {
             out.println(format == Format.CSV ? line("", OVERALL, overall.difference())
                     : line(OVERALL, OVERALL, overall.difference()));
         }
-        (format == Format.CSV ? err : out).println(summary());
+        (format == Format.CSV ? console.stream() : out).println(summary());
         out.flush();
-        err.flush();
+        console.stream().flush();
     }
 
     public int count(PairResult.Kind kind) {

@@ -37,10 +37,14 @@ public final class ImagePairs {
     /**
      * The pairs for {@code a} and {@code b}, sorted by name.
      *
+     * @param problems receives a line per folder or link under them that could not be walked
+     * @param notes    receives a line per input that repeats another's images
+     *
      * @throws InputProblem when a path is missing, is not an image, or one is a file and the other a folder
      */
-    public static List<Pair> of(Path a, Path b, Consumer<String> warnings) throws InputProblem {
-        InputWalker walker = new InputWalker(warnings);
+    public static List<Pair> of(Path a, Path b, Consumer<String> problems, Consumer<String> notes)
+            throws InputProblem {
+        InputWalker walker = new InputWalker(problems, notes);
         List<ImageFile> imagesA = walker.walk(List.of(a));
         List<ImageFile> imagesB = walker.walk(List.of(b));
         boolean folderA = Files.isDirectory(a);

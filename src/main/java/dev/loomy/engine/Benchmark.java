@@ -12,7 +12,7 @@ import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.profile.Profile;
 import dev.loomy.profile.Profiler;
 import dev.loomy.stats.AutoRepeat;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.RunRecord;
@@ -28,11 +28,6 @@ public final class Benchmark {
     public Benchmark(RunControl control, FailureLog failures, RunListener listener) {
         this.control = control;
         this.executor = new RunExecutor(control, failures, listener);
-    }
-
-    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images,
-                               int warmups, int repeats, int parallelism) throws InterruptedException {
-        return measure(strategy, pipeline, images, warmups, repeats, parallelism, MeasureSettings.DEFAULT, null);
     }
 
     /**

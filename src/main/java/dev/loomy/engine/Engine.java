@@ -9,10 +9,11 @@ import dev.loomy.run.RunControl;
 import dev.loomy.run.Trial;
 
 /**
- * Where a run's trials are measured: in this JVM, or in child JVMs. Measures every trial, in
- * order, and returns what was measured: all trials, or those measured before an interrupt (the
- * last one possibly partial). A crashed trial is a row with outcome {@code crashed}; the run
- * goes on with the next.
+ * Where a run's trials are measured: in this JVM ({@link InProcessEngine}), in a child JVM each
+ * ({@code ForkEngine}), or as jobs on Spark's executors ({@code SparkEngine}, {@code --engine=spark},
+ * found by {@code SparkEngines}). Measures every trial, in order, and returns what was measured:
+ * all trials, or those measured before an interrupt (the last one possibly partial). A crashed
+ * trial is a row with outcome {@code crashed}; the run goes on with the next.
  */
 public interface Engine {
 

@@ -1,9 +1,9 @@
 package dev.loomy.engine;
 
-import java.io.PrintStream;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.loomy.console.Console;
 import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageException;
 
@@ -14,11 +14,12 @@ import dev.loomy.imageio.ImageException;
  */
 public class FailureLog {
 
-    private final PrintStream err;
+    private final Console console;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
 
-    public FailureLog(PrintStream err) {
-        this.err = err;
+    /** @param console where the lines go; null for a subclass that passes them on elsewhere */
+    public FailureLog(Console console) {
+        this.console = console;
     }
 
     public void report(ImageException failure) {
@@ -33,7 +34,7 @@ public class FailureLog {
 
     /** Passes on a problem seen for the first time: by default, one line on standard error. */
     protected void emit(String file, String reason) {
-        err.println("loomy: " + file + ": " + reason);
+        console.error(file + ": " + reason);
     }
 
     /** An image was processed, but its file is damaged: {@code damage} says how. */
@@ -45,7 +46,7 @@ public class FailureLog {
 
     /** Passes on a warning seen for the first time: by default, one line on standard error. */
     protected void emitWarning(String file, String damage) {
-        err.println("loomy: " + file + ": warning: " + damage);
+        console.warning(file, damage);
     }
 
     /** How many distinct problems and warnings were reported. */

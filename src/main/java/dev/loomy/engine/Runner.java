@@ -1,12 +1,13 @@
 package dev.loomy.engine;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.opencv.core.Core;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.fork.ChildLauncher;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.engine.fork.ForkEngine;
@@ -22,6 +23,7 @@ import dev.loomy.run.Interrupts;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import dev.loomy.run.Scan;
+import dev.loomy.strategy.Strategies;
 
 /**
  * Runs a {@link RunConfig} and returns its results: prepares this JVM, picks the engine the
@@ -33,14 +35,14 @@ public final class Runner {
     private final RunControl control;
     private final TempFiles temps;
     private final RunListener progress;
-    private final PrintStream err;
+    private final Console console;
 
     /** @param progress follows each run (a progress bar), or {@link RunListener#NONE} */
-    public Runner(RunControl control, TempFiles temps, RunListener progress, PrintStream err) {
+    public Runner(RunControl control, TempFiles temps, RunListener progress, Console console) {
         this.control = control;
         this.temps = temps;
         this.progress = progress;
-        this.err = err;
+        this.console = console;
     }
 
     @SuppressWarnings("try") // the signal handlers are installed for the block, never used in it
@@ -52,28 +54,34 @@ public final class Runner {
         boolean fork = config.measuring().fork();
         // Children and Spark's executors write where this JVM cannot delete for them: the output folder is swept.
         boolean elsewhere = fork || config.engine().spark();
-        boolean quiet = config.reporting().quiet();
-        if (config.execution().maxInFlight().isUnbounded() && !elsewhere && !quiet) {
-            err.println("loomy: --max-in-flight=unbounded with --no-fork: should memory run out, the system may end "
+        if (config.execution().maxInFlight().isUnbounded() && !elsewhere) {
+            console.info("--max-in-flight=unbounded with --no-fork: should memory run out, the system may end "
                     + "loomy before it reports anything");
         }
         OutputLayout layout = config.layout();
         if (layout != null) {
             sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
-                    layout, quiet);
+                    layout);
         }
         List<Measurement> measurements;
         try (Interrupts interrupts = Interrupts.forRun(control, temps, elsewhere && layout != null ? layout.root() : null,
-                err, quiet)) {
+                console)) {
             measurements = points(config);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
-        cleanUp(measurements, elsewhere, layout, quiet);
+        cleanUp(measurements, elsewhere, layout);
+        Map<String, List<String>> lanes = new LinkedHashMap<>();
+        for (String strategy : config.strategies()) {
+            List<String> declared = Strategies.byName(strategy).lanes();
+            if (!declared.isEmpty()) {
+                lanes.put(strategy, declared);
+            }
+        }
         return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
-                config.measuring().reference(), null);
+                config.measuring().reference(), lanes, null);
     }
 
     /**
@@ -95,17 +103,16 @@ public final class Runner {
 
     /** Where the trials are measured: in this JVM, in one child JVM each, or on Spark. */
     private Engine engine(RunConfig config) {
-        FailureLog failures = new FailureLog(err);
+        FailureLog failures = new FailureLog(console);
         if (config.engine().spark()) {
-            return SparkEngines.engine(control, failures, progress, err);
+            return SparkEngines.engine(control, failures, progress, console.stream());
         }
         if (config.measuring().fork()) {
             Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();
             return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism(), environment), control,
-                    failures, progress, err);
+                    failures, progress, console);
         }
-        return new InProcessEngine(control, failures, progress, temps,
-                config.reporting().quiet() ? note -> { } : note -> err.println("loomy: " + note));
+        return new InProcessEngine(control, failures, progress, temps, console::info);
     }
 
     /**
@@ -113,19 +120,19 @@ public final class Runner {
      * ends by renaming or deleting its own); after a child was stopped or died, those it may
      * have left in the output folder.
      */
-    private void cleanUp(List<Measurement> measurements, boolean elsewhere, OutputLayout layout, boolean quiet) {
+    private void cleanUp(List<Measurement> measurements, boolean elsewhere, OutputLayout layout) {
         if (control.interrupted()) {
             temps.deleteAll();
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (elsewhere && layout != null && childStopped) {
-            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout, quiet);
+            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout);
         }
     }
 
-    private void sayDeleted(int swept, String who, OutputLayout layout, boolean quiet) {
-        if (swept > 0 && !quiet) {
-            err.println("loomy: deleted " + swept + " temporary file" + (swept == 1 ? "" : "s") + " that " + who + " in "
+    private void sayDeleted(int swept, String who, OutputLayout layout) {
+        if (swept > 0) {
+            console.info("deleted " + swept + " temporary file" + (swept == 1 ? "" : "s") + " that " + who + " in "
                     + layout.root());
         }
     }

@@ -16,7 +16,7 @@ import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -36,21 +36,6 @@ import dev.loomy.strategy.Strategy;
 public record Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
                        OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
-
-    /** A workload with a fixed number of runs and no profiler. */
-    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                    OutputLayout layout, ImageReader reader, ImageWriter writer,
-                    int warmups, int repeats, int parallelism, Admissions admissions) {
-        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, admissions,
-                MeasureSettings.DEFAULT);
-    }
-
-    /** A workload whose images are admitted without limit. */
-    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                    OutputLayout layout, ImageReader reader, ImageWriter writer,
-                    int warmups, int repeats, int parallelism) {
-        this(strategies, filters, images, layout, reader, writer, warmups, repeats, parallelism, Admissions.none());
-    }
 
     /**
      * The workload {@code config} describes.

@@ -26,12 +26,17 @@ import java.util.function.Consumer;
  */
 public final class InputWalker {
 
-    private final Consumer<String> warnings;
+    private final Consumer<String> problems;
+    private final Consumer<String> notes;
     private int unreadable;
 
-    /** @param warnings receives one line per folder or link that could not be walked, and per input given twice */
-    public InputWalker(Consumer<String> warnings) {
-        this.warnings = warnings;
+    /**
+     * @param problems receives one line per folder or link that could not be walked
+     * @param notes    receives one line per input that repeats images an earlier one gave
+     */
+    public InputWalker(Consumer<String> problems, Consumer<String> notes) {
+        this.problems = problems;
+        this.notes = notes;
     }
 
     /** How many folders the last walk could not read: each was reported, and the run cannot be complete. */
@@ -89,7 +94,7 @@ public final class InputWalker {
         }
         givenBy.putAll(mine);
         if (repeated > 0) {
-            warnings.accept("note: " + Names.shown(input) + ": " + (repeated == 1 ? "an image" : repeated + " images")
+            notes.accept(Names.shown(input) + ": " + (repeated == 1 ? "an image" : repeated + " images")
                     + " already given by " + Names.shown(earlier) + ", processed once");
         }
         return kept;
@@ -118,10 +123,11 @@ public final class InputWalker {
                 @Override
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
                     if (e instanceof FileSystemLoopException) {
-                        warnings.accept(Names.shown(file) + ": skipped, a symbolic link that loops back to a folder above it");
+                        problems.accept(Names.shown(file)
+                                + ": skipped, a symbolic link that loops back to a folder above it");
                     } else if (!isHidden(file)) {
                         unreadable++;
-                        warnings.accept(Names.shown(file) + ": skipped, cannot be read (" + IoReasons.of(e) + ")");
+                        problems.accept(Names.shown(file) + ": skipped, cannot be read (" + IoReasons.of(e) + ")");
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -131,7 +137,7 @@ public final class InputWalker {
                     // A folder that opened but failed part way through its listing.
                     if (e != null) {
                         unreadable++;
-                        warnings.accept(Names.shown(dir) + ": not read to the end (" + IoReasons.of(e) + ")");
+                        problems.accept(Names.shown(dir) + ": not read to the end (" + IoReasons.of(e) + ")");
                     }
                     return FileVisitResult.CONTINUE;
                 }

@@ -3,6 +3,7 @@ package dev.loomy.imageio;
 import java.io.PrintStream;
 import java.util.List;
 
+import dev.loomy.console.Console;
 import dev.loomy.opencv.OpenCvPinning;
 
 /**
@@ -71,7 +72,7 @@ public final class JpegCodec {
         // JNA's message heads the loader's own ("...: cannot open shared object file: ...") with a line of its own.
         List<String> lines = String.valueOf(failure.getMessage()).lines().filter(line -> !line.isBlank()).toList();
         String why = lines.size() > 1 && lines.get(0).startsWith("Unable to load library") ? lines.get(1) : lines.get(0);
-        err.println("loomy: JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded (" + why
+        new Console(err, false).error("JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded (" + why
                 + "); for the SIMD codec: apt-get install libturbojpeg0");
         return null;
     }

@@ -7,6 +7,8 @@ import java.lang.invoke.MethodType;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 
+import dev.loomy.console.Console;
+
 /**
  * Mat headers made without a finalizer, for {@link MatScope} to delete when it closes.
  *
@@ -45,7 +47,7 @@ final class MatHeaders {
             handles[6] = mat.findStatic(Mat.class, "n_delete", MethodType.methodType(void.class, long.class));
         } catch (ReflectiveOperationException | RuntimeException e) {
             handles = new MethodHandle[7];
-            System.err.println("loomy: OpenCV's own Mat calls cannot be reached (" + e
+            new Console(System.err, false).error("OpenCV's own Mat calls cannot be reached (" + e
                     + "): temporary Mats are left to the garbage collector's finalizers, and long runs take more memory");
         }
         EMPTY = handles[0];

@@ -16,6 +16,7 @@ import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
 import dev.loomy.stats.AutoRepeat;
+import dev.loomy.stats.Sample;
 
 
 /** The sentences every human format prints once: what was measured, and on what. */
@@ -29,8 +30,8 @@ public final class Captions {
         int runs = results.runs();
         return "Time: wall time of one whole run over all " + results.images() + " images, "
                 + medianOf(results) + (runs > 1 ? " (min-max over the " + runs + ")" : "") + "; "
-                + ("spark".equals(results.options().engine())
-                        ? "measured on Spark (master " + results.options().master() + "), in its executors."
+                + ("spark".equals(results.options().where().engine())
+                        ? "measured on Spark (master " + results.options().where().master() + "), in its executors."
                         : results.forked() ? "each strategy and filter" + (Schema.scanned(results).isEmpty() ? ""
                         : " at each scanned value") + " measured in its own JVM."
                         : results.measurements().size() > 1 ? "all measured in one JVM, one after the other."
@@ -46,8 +47,9 @@ public final class Captions {
         }
         line.append(", ").append(m.cpu()).append(", ").append(m.os()).append(", ").append(m.jdk());
         OptionsUsed o = results.options();
-        line.append("; parallelism ").append(o.parallelism()).append(", cv-threads ").append(o.cvThreads());
-        String latency = o.ioLatency();
+        OptionsUsed.Execution e = o.execution();
+        line.append("; parallelism ").append(e.parallelism()).append(", cv-threads ").append(e.cvThreads());
+        String latency = e.ioLatency();
         if (latency != null && !"0".equals(latency)) {
             line.append(", io-latency ").append(latency);
         }
@@ -56,10 +58,10 @@ public final class Captions {
         if (!codecs.isEmpty()) {
             line.append(", JPEG codec ").append(codecs);
         }
-        if (o.noWrite()) {
+        if (o.output().noWrite()) {
             line.append(", nothing written");
         }
-        if (o.reproducible()) {
+        if (e.reproducible()) {
             line.append(", reproducible (OpenCV's baseline code: the same bytes on every x86-64 CPU)");
         }
         return line.append('.').toString();
@@ -87,9 +89,9 @@ public final class Captions {
     static List<String> rigor(Results results) {
         List<String> lines = new ArrayList<>();
         List<Summary> summaries = results.summaries();
-        if (summaries.stream().anyMatch(s -> s.time() != null && s.time().n() < 3)) {
+        if (summaries.stream().anyMatch(s -> s.times().sample() != null && s.times().sample().n() < 3)) {
             // --engine=spark refuses --repeat=auto: each of its runs is a whole Spark job.
-            boolean spark = results.options() != null && "spark".equals(results.options().engine());
+            boolean spark = results.options() != null && "spark".equals(results.options().where().engine());
             lines.add("Fewer than 3 counted runs: the confidence interval says little (nothing from one run); use "
                     + "--repeat=3 or more" + (spark ? "." : ", or --repeat=auto."));
         }
@@ -128,7 +130,7 @@ public final class Captions {
      * Under the table; on standard error for csv and json, which have only the runs column for it.
      */
     public static String autoRepeatShortfall(Results results) {
-        if (results.options() == null || !"auto".equals(results.options().repeat())) {
+        if (results.options() == null || !"auto".equals(results.options().measuring().repeat())) {
             return null;
         }
         // An automatic count that hit its cap stops short of its precision: said, not hidden in the runs column.
@@ -136,8 +138,9 @@ public final class Captions {
         for (Summary s : results.summaries()) {
             // Only a row that ran to its end stopped at the cap; an interrupt or a crash stopped it sooner.
             Outcome outcome = s.measurement().outcome();
-            String shortfall = s.time() == null || (outcome != Outcome.OK && outcome != Outcome.FAILED_IMAGES) ? null
-                    : AutoRepeat.shortfall(s.time());
+            Sample runs = s.times().sample();
+            String shortfall = runs == null || (outcome != Outcome.OK && outcome != Outcome.FAILED_IMAGES) ? null
+                    : AutoRepeat.shortfall(runs);
             if (shortfall != null) {
                 Measurement m = s.measurement();
                 stopped.add(m.key().label() + ": " + shortfall);

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.loomy.results.Column;
+import dev.loomy.results.Format;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.ResourcePeaks;
@@ -61,7 +62,7 @@ public final class JsonFormat implements ResultFormat {
         // The scanned options' columns: with strategy and filter, what makes a row the same experiment in a baseline.
         ArrayNode scanned = root.putArray("scanned");
         Schema.scanned(results).forEach(scanned::add);
-        List<Column> columns = Schema.in(Column.Format.JSON, results);
+        List<Column> columns = Schema.in(Format.JSON, results);
         ArrayNode rows = root.putArray("results");
         for (Summary s : results.summaries()) {
             ObjectNode row = result(s, columns);
@@ -87,10 +88,8 @@ public final class JsonFormat implements ResultFormat {
     private static ObjectNode result(Summary s, List<Column> columns) {
         ObjectNode node = MAPPER.createObjectNode();
         for (Column column : columns) {
-            node.set(column.nameIn(Column.Format.JSON), MAPPER.valueToTree(column.value(s)));
+            node.set(column.nameIn(Format.JSON), MAPPER.valueToTree(column.value(s)));
         }
-        ObjectNode lanes = node.putObject("lane_ms");
-        s.laneMedianMs().forEach((lane, ms) -> putMs(lanes, lane, ms));
         ArrayNode runs = node.putArray("raw_runs");
         for (RunRecord run : s.measurement().runs()) {
             runs.add(run(run));

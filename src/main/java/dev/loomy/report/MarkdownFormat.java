@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.results.Column;
+import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
 import dev.loomy.results.Results;
@@ -15,20 +16,15 @@ import dev.loomy.results.Summary;
 /** One GitHub table of every (strategy, filter), between what was measured and what the columns mean. */
 public final class MarkdownFormat implements ResultFormat {
 
-    static final List<Column> COLUMNS = Schema.in(Column.Format.MARKDOWN);
+    static final List<Column> COLUMNS = Schema.in(Format.MARKDOWN);
 
     @Override
     public void write(Results results, PrintStream out) {
         List<Summary> summaries = results.summaries();
-        boolean lanes = summaries.stream().anyMatch(s -> !s.laneMedianMs().isEmpty());
-        // A scanned option's column only with a scan.
-        List<Column> columns = Schema.in(Column.Format.MARKDOWN, results);
-        List<String> headers = new ArrayList<>(columns.stream().map(Column::heading).toList());
-        List<String> alignment = new ArrayList<>(columns.stream().map(c -> c.rightAligned() ? "---:" : "---").toList());
-        if (lanes) {
-            headers.add("Lanes");
-            alignment.add("---");
-        }
+        // A scanned option's column only with a scan; lanes only when some row has them.
+        List<Column> columns = Schema.in(Format.MARKDOWN, results);
+        List<String> headers = columns.stream().map(Column::heading).toList();
+        List<String> alignment = columns.stream().map(c -> c.rightAligned() ? "---:" : "---").toList();
         out.println(Captions.method(results));
         out.println();
         out.println(Captions.machine(results));
@@ -36,7 +32,7 @@ public final class MarkdownFormat implements ResultFormat {
         out.println(line(headers));
         out.println(line(alignment));
         for (Summary s : summaries) {
-            out.println(line(row(s, columns, lanes)));
+            out.println(line(columns.stream().map(c -> c.text(s, false)).toList()));
         }
         out.println();
         out.println(Captions.legend(results, true));
@@ -55,14 +51,6 @@ public final class MarkdownFormat implements ResultFormat {
             out.println();
             out.println("Interrupted: these are partial results.");
         }
-    }
-
-    private static List<String> row(Summary s, List<Column> columns, boolean lanes) {
-        List<String> cells = new ArrayList<>(columns.stream().map(c -> c.text(s, false)).toList());
-        if (lanes) {
-            cells.add(s.laneMedianMs().isEmpty() ? "" : Numbers.lanes(s.laneMedianMs()));
-        }
-        return cells;
     }
 
     private static String line(List<String> cells) {

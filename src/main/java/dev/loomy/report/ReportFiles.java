@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.loomy.console.Console;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
@@ -16,6 +17,7 @@ import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.results.Format;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 
@@ -38,7 +40,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         List<Path> seen = new ArrayList<>();
         Path created = outputFolder == null ? null : outputFolder.toAbsolutePath().normalize();
         if (report != null) {
-            ResultFormat.forFile(report);
+            Format.forFile(report);
             checkWritable("--report", report, seen, created);
         }
         if (chart != null) {
@@ -142,21 +144,21 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         seen.add(absolute);
     }
 
-    /** Writes every file asked for; returns false (having said why on {@code err}) if one could not be. */
-    public boolean write(Results results, PrintStream err) {
+    /** Writes every file asked for; returns false (having said why) if one could not be. */
+    public boolean write(Results results, Console console) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, err, () -> TempFiles.replaceOnce(report,
-                    rendered(ResultFormat.forFile(report), results)));
+            ok &= write("--report", report, console, () -> TempFiles.replaceOnce(report,
+                    rendered(ResultFormat.of(Format.forFile(report)), results)));
         }
         boolean measured = results.measurements().stream().anyMatch(m -> !m.runs().isEmpty());
         if ((chart != null || timeline != null) && !measured) {
-            err.println("loomy: no run was measured, so no chart was drawn");
+            console.error("no run was measured, so no chart was drawn");
             return false;
         }
         if (chart != null) {
             // A scan is drawn against the scanned value; otherwise each strategy's bars.
-            ok &= write("--chart", chart, err, () -> {
+            ok &= write("--chart", chart, console, () -> {
                 if (Schema.scanned(results).isEmpty()) {
                     ThroughputChart.write(results, chart);
                 } else {
@@ -165,14 +167,15 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
             });
         }
         if (timeline != null) {
-            ok &= write("--timeline", timeline, err, () -> TimelineChart.write(results, timeline));
+            ok &= write("--timeline", timeline, console, () -> TimelineChart.write(results, timeline));
         }
         return ok;
     }
 
-    /** Writes the json results as a baseline ({@code --save-baseline}); false (said on {@code err}) if it could not be. */
-    public static boolean saveBaseline(Results results, Path file, PrintStream err) {
-        return write("--save-baseline", file, err, () -> TempFiles.replaceOnce(file, rendered(new JsonFormat(), results)));
+    /** Writes the json results as a baseline ({@code --save-baseline}); false (having said why) if it could not be. */
+    public static boolean saveBaseline(Results results, Path file, Console console) {
+        return write("--save-baseline", file, console, () -> TempFiles.replaceOnce(file,
+                rendered(new JsonFormat(), results)));
     }
 
     private static TempFiles.Content rendered(ResultFormat format, Results results) {
@@ -187,16 +190,16 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         void run() throws IOException;
     }
 
-    private static boolean write(String option, Path file, PrintStream err, Writing writing) {
+    private static boolean write(String option, Path file, Console console, Writing writing) {
         try {
             writing.run();
             return true;
         } catch (IOException e) {
             // The reason alone: the exception's message names the temporary file, which the user never gave.
-            err.println("loomy: " + option + "=" + Names.shown(file) + ": cannot be written: " + IoReasons.of(e));
+            console.error(option + "=" + Names.shown(file) + ": cannot be written: " + IoReasons.of(e));
             return false;
         } catch (RuntimeException e) {
-            err.println("loomy: " + option + "=" + Names.shown(file) + ": cannot be written: " + e.getMessage());
+            console.error(option + "=" + Names.shown(file) + ": cannot be written: " + e.getMessage());
             return false;
         }
     }

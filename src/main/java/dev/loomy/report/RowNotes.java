@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.loomy.baseline.Verdict;
+import dev.loomy.results.Verdict;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Summary;
 import dev.loomy.profile.Profile;
+import dev.loomy.stats.Sample;
 
 /** The human formats' cells and lines for the statistics, the baseline and the profilers of one row. */
 final class RowNotes {
@@ -28,9 +29,10 @@ final class RowNotes {
             // An interrupt's note continues the word ("interrupted after 34 of 100 images"); a crash's is its reason.
             notes.add(m.outcome().label() + (m.outcome() == Outcome.INTERRUPTED ? " " : ": ") + m.note());
         }
-        if (s.time() != null && s.time().outliers() > 0) {
-            int k = s.time().outliers();
-            notes.add(k + " of " + s.time().n() + " runs " + (k == 1 ? "is a statistical outlier" : "are statistical outliers")
+        Sample runs = s.times().sample();
+        if (runs != null && runs.outliers() > 0) {
+            int k = runs.outliers();
+            notes.add(k + " of " + runs.n() + " runs " + (k == 1 ? "is a statistical outlier" : "are statistical outliers")
                     + " (more than 10 robust standard deviations from the median, as hyperfine counts them): something "
                     + "else may have run meanwhile; more --warmup or a quieter machine helps");
         }
@@ -38,7 +40,7 @@ final class RowNotes {
                 || s.comparison().verdict() == Verdict.IMPROVED)) {
             notes.add(String.format(Locale.ROOT, "%s against the baseline: %+.1f%% images/sec (%.2f, baseline %.2f), "
                     + "beyond both runs' noise", s.comparison().verdict().label(), s.comparison().changePct(),
-                    s.imagesPerSec(), s.comparison().baselineImagesPerSec()));
+                    s.speed().imagesPerSec(), s.comparison().baselineImagesPerSec()));
         }
         Profile p = m.profile();
         if (p != null) {

@@ -19,7 +19,6 @@ import dev.loomy.results.Measurement;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
-import dev.loomy.run.Scan;
 
 /**
  * {@code --chart} of a parameter scan: images per second (median run) against the first scanned
@@ -56,13 +55,13 @@ public final class ScanChart {
             Map<String, String> others = new LinkedHashMap<>(m.scan());
             others.remove(x);
             lines.computeIfAbsent(Charts.series(m.strategy(), severalFilters ? m.filter() : null, others),
-                    k -> new LinkedHashMap<>()).put(value, s.imagesPerSec());
+                    k -> new LinkedHashMap<>()).put(value, s.speed().imagesPerSec());
         }
         String title = "Images per second against " + option(x) + ", " + Captions.medianOf(results) + ", on "
                 + Charts.machine(results);
         String xTitle = option(x) + " (" + meaning(x) + ")";
         String yTitle = "images/sec (median run; " + results.images() + " images per run)";
-        return x.equals(Scan.IO_LATENCY) ? xy(lines, title, xTitle, yTitle) : categories(lines, values, title, xTitle, yTitle);
+        return x.equals(Schema.IO_LATENCY) ? xy(lines, title, xTitle, yTitle) : categories(lines, values, title, xTitle, yTitle);
     }
 
     private static XYChart xy(Map<String, Map<String, Double>> lines, String title, String xTitle, String yTitle) {
@@ -115,18 +114,18 @@ public final class ScanChart {
     /** The option a scanned column comes from: {@code --io-latency}. */
     private static String option(String column) {
         return switch (column) {
-            case Scan.PARALLELISM -> "--parallelism";
-            case Scan.CV_THREADS -> "--cv-threads";
-            case Scan.IO_LATENCY -> "--io-latency";
+            case Schema.PARALLELISM -> "--parallelism";
+            case Schema.CV_THREADS -> "--cv-threads";
+            case Schema.IO_LATENCY -> "--io-latency";
             default -> "--max-in-flight";
         };
     }
 
     private static String meaning(String column) {
         return switch (column) {
-            case Scan.PARALLELISM -> "pool threads, ForkJoin parallelism, virtual-thread carriers";
-            case Scan.CV_THREADS -> "OpenCV's threads inside one filter call";
-            case Scan.IO_LATENCY -> "ms of blocking wait added to every image read";
+            case Schema.PARALLELISM -> "pool threads, ForkJoin parallelism, virtual-thread carriers";
+            case Schema.CV_THREADS -> "OpenCV's threads inside one filter call";
+            case Schema.IO_LATENCY -> "ms of blocking wait added to every image read";
             default -> "images decoded and held at once";
         };
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.loomy.results.Column;
+import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
 import dev.loomy.results.Results;
@@ -36,7 +37,7 @@ public final class TableFormat implements ResultFormat {
         boolean warnings = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
         // Warnings (images done from damaged files) only when some row has one: the usual table keeps its width.
         // A scanned option's column only with a scan.
-        List<Column> all = Schema.in(Column.Format.TABLE, results);
+        List<Column> all = Schema.in(Format.TABLE, results);
         List<Column> columns = warnings ? all
                 : all.stream().filter(c -> !c.name().equals(Schema.WARNINGS)).toList();
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
@@ -82,8 +83,9 @@ public final class TableFormat implements ResultFormat {
         Measurement m = s.measurement();
         // In a scan a strategy's table has a row per value: the note says which.
         String row = m.filter() + m.key().scanned();
-        if (!s.laneMedianMs().isEmpty()) {
-            out.println("  " + row + ": " + Numbers.lanes(s.laneMedianMs()));
+        String lanes = Schema.LANES.text(s, false);
+        if (!lanes.isEmpty()) {
+            out.println("  " + row + ": " + lanes);
         }
         RowNotes.of(s).forEach(note -> out.println("  " + row + ": " + note));
     }

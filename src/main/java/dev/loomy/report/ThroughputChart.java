@@ -65,12 +65,12 @@ public final class ThroughputChart {
             double[][] ranges = new double[strategies.size()][];
             for (int i = 0; i < strategies.size(); i++) {
                 Summary s = filter.getValue().get(strategies.get(i));
-                boolean measured = s != null && !Double.isNaN(s.imagesPerSec());
+                boolean measured = s != null && !Double.isNaN(s.speed().imagesPerSec());
                 // A strategy that crashed has no bar: a zero would read as a measurement.
-                rates.add(measured ? s.imagesPerSec() : null);
+                rates.add(measured ? s.speed().imagesPerSec() : null);
                 if (measured) {
                     int images = s.measurement().imagesFinished();
-                    ranges[i] = new double[] {images / (s.timeMaxMs() / 1000), images / (s.timeMinMs() / 1000)};
+                    ranges[i] = new double[] {images / (s.times().maxMs() / 1000), images / (s.times().minMs() / 1000)};
                     top = Math.max(top, ranges[i][1]);
                 }
             }

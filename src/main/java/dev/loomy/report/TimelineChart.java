@@ -41,7 +41,8 @@ public final class TimelineChart {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("When each image finished, in each strategy's median run ("
                         + Captions.medianOf(results).replaceFirst("^median ", "") + "): "
-                        + filters + " on " + Charts.machine(results) + ", parallelism " + results.options().parallelism())
+                        + filters + " on " + Charts.machine(results) + ", parallelism "
+                        + results.options().execution().parallelism())
                 .xAxisTitle("image, in the order it was submitted")
                 .yAxisTitle("finished (ms since the run started)")
                 .build();

@@ -1,6 +1,8 @@
 package dev.loomy.results;
 
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -13,9 +15,6 @@ import java.util.function.Predicate;
  */
 public record Column(String name, String heading, Unit unit, Function<Summary, Cell> cell, Set<Format> in,
                      Predicate<Results> when) {
-
-    /** The formats results are rendered in. */
-    public enum Format { TABLE, MARKDOWN, CSV, JSON }
 
     /**
      * What a column's values measure, and so how they are written: decimals for people (csv
@@ -54,6 +53,10 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
 
         /** Already written for people, from several figures (a range, say): the human formats only. */
         record Shown(String text) implements Cell {
+        }
+
+        /** A time in milliseconds per lane (virtual-priority's halves); empty when the row has none. */
+        record Lanes(Map<String, Double> ms) implements Cell {
         }
     }
 
@@ -98,6 +101,7 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
             case Cell.Count(long count) -> unit == Unit.BYTES ? Numbers.mebibytes(count) : Numbers.count(count);
             case Cell.Flag(Boolean flag) -> flag == null ? "" : flag.toString();
             case Cell.Shown(String text) -> text;
+            case Cell.Lanes(Map<String, Double> ms) -> ms.isEmpty() ? "" : Numbers.lanes(ms);
             case Cell.Decimal(double number) -> machine ? Numbers.fixed(number, 3)
                     : Double.isNaN(number) ? "" : Numbers.fixed(number, unit.decimals) + unit.suffix;
         };
@@ -112,8 +116,17 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
                     ? Double.valueOf(Numbers.mebibytes(count)) : (Object) count;
             case Cell.Flag(Boolean flag) -> flag;
             case Cell.Shown(String text) -> text;
-            case Cell.Decimal(double number) -> Double.isNaN(number) || Double.isInfinite(number) ? null
-                    : Math.round(number * 1000) / 1000.0;
+            case Cell.Decimal(double number) -> rounded(number);
+            case Cell.Lanes(Map<String, Double> ms) -> {
+                Map<String, Double> lanes = new LinkedHashMap<>();
+                ms.forEach((lane, value) -> lanes.put(lane, rounded(value)));
+                yield lanes;
+            }
         };
+    }
+
+    /** To the thousandth, as json has every figure; null when unknown. */
+    private static Double rounded(double number) {
+        return Double.isNaN(number) || Double.isInfinite(number) ? null : Math.round(number * 1000) / 1000.0;
     }
 }

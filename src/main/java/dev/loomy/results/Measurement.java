@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.loomy.baseline.RowKey;
 import dev.loomy.profile.Profile;
 
 /**

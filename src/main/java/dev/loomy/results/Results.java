@@ -1,13 +1,7 @@
 package dev.loomy.results;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.loomy.baseline.Baseline;
-import dev.loomy.baseline.RowComparison;
-import dev.loomy.baseline.RowKey;
-import dev.loomy.baseline.RowTimes;
 
 /**
  * Everything a report shows: the measurements in the order they were made, the machine they
@@ -17,53 +11,37 @@ import dev.loomy.baseline.RowTimes;
  * @param interrupted whether the user stopped the run before every measurement was made
  * @param forked      whether each (strategy, filter) was measured in its own JVM
  * @param reference   the row {@code speedup} is relative to
- * @param baseline    saved results to compare with, or null
+ * @param lanes       the lanes of each strategy measured that has some ({@code Strategy.lanes}), by its name
+ * @param baseline    what a comparison with saved results found, or null when there was none
  */
 public record Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
-                      boolean interrupted, boolean forked, Reference reference, Baseline baseline) {
+                      boolean interrupted, boolean forked, Reference reference, Map<String, List<String>> lanes,
+                      BaselineComparison baseline) {
 
-    /** Results against the default reference, compared with no baseline. */
-    public Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
-                   boolean interrupted, boolean forked) {
-        this(measurements, machine, options, interrupted, forked, Reference.DEFAULT, null);
+    public Results {
+        lanes = Map.copyOf(lanes);
     }
 
-    /** These results compared with {@code baseline}, or with none when it is null. */
-    public Results comparedWith(Baseline baseline) {
-        return new Results(measurements, machine, options, interrupted, forked, reference, baseline);
+    /** These results with what a comparison with saved results found. */
+    public Results comparedWith(BaselineComparison baseline) {
+        return new Results(measurements, machine, options, interrupted, forked, reference, lanes, baseline);
     }
 
+    /** A row per measurement, each compared with the baseline's same row when there is one. */
     public List<Summary> summaries() {
         List<Summary> summaries = Summary.all(measurements, reference);
         if (baseline == null) {
             return summaries;
         }
         return summaries.stream().map(s -> {
-            List<RowComparison> compared = baseline.compare(List.of(rowTimes(s)));
-            return compared.isEmpty() ? s : s.with(compared.get(0));
+            RowComparison compared = baseline.of(Schema.keyOf(s));
+            return compared == null ? s : s.with(compared);
         }).toList();
     }
 
-    /** What a comparison with a baseline needs of a row. */
-    static RowTimes rowTimes(Summary s) {
-        return new RowTimes(new RowKey(s.measurement().strategy(), s.measurement().filter(), scanKey(s)),
-                s.imagesPerSec(), s.measurement().wallMs(), s.measurement().imagesFinished());
-    }
-
-    /** The row's scanned values as a baseline read from json has them: each json value's text. */
-    private static Map<String, String> scanKey(Summary s) {
-        Map<String, String> key = new LinkedHashMap<>();
-        for (Column column : Schema.COLUMNS) {
-            if (s.measurement().scan().containsKey(column.name())) {
-                key.put(column.name(), String.valueOf(column.value(s)));
-            }
-        }
-        return key;
-    }
-
-    /** Why these results and their baseline may not be comparable, a line each ({@link Baseline#differences}); none without one. */
+    /** Why these results and their baseline may not be comparable, a line each; none without one. */
     public List<String> baselineDifferences() {
-        return baseline == null ? List.of() : baseline.differences(machine, engine(), images(), options);
+        return baseline == null ? List.of() : baseline.differences();
     }
 
     /** Where the measurements were made (local, spark: one engine a run), or null when there are none. */
@@ -87,6 +65,7 @@ public record Results(List<Measurement> measurements, MachineInfo machine, Optio
 
     /** Whether some measurement's resident-memory peak could not be confined to its runs. */
     public boolean rssUnwindowed() {
-        return summaries().stream().anyMatch(s -> s.peaks().rssBytes() >= 0 && !s.peaks().rssWindowed());
+        return summaries().stream().map(s -> s.resources().peaks())
+                .anyMatch(peaks -> peaks.rssBytes() >= 0 && !peaks.rssWindowed());
     }
 }

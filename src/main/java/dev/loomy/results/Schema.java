@@ -1,9 +1,9 @@
 package dev.loomy.results;
 
-import static dev.loomy.results.Column.Format.CSV;
-import static dev.loomy.results.Column.Format.JSON;
-import static dev.loomy.results.Column.Format.MARKDOWN;
-import static dev.loomy.results.Column.Format.TABLE;
+import static dev.loomy.results.Format.CSV;
+import static dev.loomy.results.Format.JSON;
+import static dev.loomy.results.Format.MARKDOWN;
+import static dev.loomy.results.Format.TABLE;
 import static dev.loomy.results.Column.Unit.BYTES;
 import static dev.loomy.results.Column.Unit.COUNT;
 import static dev.loomy.results.Column.Unit.FLAG;
@@ -13,19 +13,25 @@ import static dev.loomy.results.Column.Unit.PER_SECOND;
 import static dev.loomy.results.Column.Unit.RATIO;
 import static dev.loomy.results.Column.Unit.TEXT;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 import dev.loomy.results.Column.Cell;
-import dev.loomy.results.Column.Format;
 import dev.loomy.profile.Profile;
-import dev.loomy.run.Scan;
 import dev.loomy.stats.Sample;
+import dev.loomy.stats.Speedup;
 
 /**
  * Every column of the results, in order, defined once: table, markdown, csv and json each
- * show those marked for them, in this order. A new column is one line here.
+ * show those marked for them, in this order, and csv a column per lane after them
+ * ({@link #perLane}). A new column is one line here.
  *
  * <p>The human formats lead with the article's columns, the time first; csv and json keep the
  * order scripts have always read. So the times people read are columns of their own, with the
@@ -33,46 +39,59 @@ import dev.loomy.stats.Sample;
  */
 public final class Schema {
 
+    /**
+     * Each lane's median finishing time, in one cell ("last image done at: priority 1 412.0 ms, ..."):
+     * markdown's column when some row has lanes, and the table's note under such a row.
+     */
+    public static final Column LANES = Column.of("lanes", "Lanes", TEXT, Schema::lanes, MARKDOWN)
+            .onlyWhen(r -> r.summaries().stream().anyMatch(s -> !s.times().laneMedianMs().isEmpty()));
+
     /** Images done from damaged files; the table shows this column only when some row has one. */
     public static final String WARNINGS = "warnings";
+
+    /** The columns of the options a scan varies ({@code Measurement.scan}'s keys), in this order whatever the command line's. */
+    public static final String PARALLELISM = "parallelism";
+    public static final String CV_THREADS = "cv_threads";
+    public static final String IO_LATENCY = "io_latency_ms";
+    public static final String MAX_IN_FLIGHT = "max_in_flight";
 
     public static final List<Column> COLUMNS = List.of(
             Column.of("strategy", "Strategy", TEXT, s -> text(s.measurement().strategy()), MARKDOWN, CSV, JSON),
             Column.of("filter", "Filter", TEXT, s -> text(s.measurement().filter()), TABLE, MARKDOWN, CSV, JSON),
-            scanned(Scan.PARALLELISM, "Parallelism", COUNT),
-            scanned(Scan.CV_THREADS, "CV threads", COUNT),
-            scanned(Scan.IO_LATENCY, "I/O latency (ms)", NUMBER),
-            scanned(Scan.MAX_IN_FLIGHT, "Max in flight", TEXT),
-            Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.timeMedianMs()), TABLE, MARKDOWN),
+            scanned(PARALLELISM, "Parallelism", COUNT),
+            scanned(CV_THREADS, "CV threads", COUNT),
+            scanned(IO_LATENCY, "I/O latency (ms)", NUMBER),
+            scanned(MAX_IN_FLIGHT, "Max in flight", TEXT),
+            Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.times().medianMs()), TABLE, MARKDOWN),
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
-            Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.timeMinMs()), MARKDOWN),
-            Column.of("time_max", "Max (ms)", MILLISECONDS, s -> decimal(s.timeMaxMs()), MARKDOWN),
+            Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.times().minMs()), MARKDOWN),
+            Column.of("time_max", "Max (ms)", MILLISECONDS, s -> decimal(s.times().maxMs()), MARKDOWN),
             Column.of("images", "Images", COUNT, s -> count(s.measurement().imagesFinished()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("failed", "Failed", COUNT, s -> count(s.measurement().failed()), TABLE, MARKDOWN, CSV, JSON),
             Column.of(Schema.WARNINGS, "Warnings", COUNT, s -> count(s.measurement().warnings()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("runs", "Runs", COUNT, s -> count(s.measurement().runs().size()), CSV, JSON),
             Column.of("warmups", "Warm-ups", COUNT, s -> count(s.measurement().warmups()), CSV, JSON),
-            Column.of("time_ms_median", "Median (ms)", MILLISECONDS, s -> decimal(s.timeMedianMs()), CSV, JSON),
-            Column.of("time_ms_min", "Min (ms)", MILLISECONDS, s -> decimal(s.timeMinMs()), CSV, JSON),
-            Column.of("time_ms_max", "Max (ms)", MILLISECONDS, s -> decimal(s.timeMaxMs()), CSV, JSON),
-            Column.of("images_per_sec", "Avg (images/sec)", PER_SECOND, s -> decimal(s.imagesPerSec()),
+            Column.of("time_ms_median", "Median (ms)", MILLISECONDS, s -> decimal(s.times().medianMs()), CSV, JSON),
+            Column.of("time_ms_min", "Min (ms)", MILLISECONDS, s -> decimal(s.times().minMs()), CSV, JSON),
+            Column.of("time_ms_max", "Max (ms)", MILLISECONDS, s -> decimal(s.times().maxMs()), CSV, JSON),
+            Column.of("images_per_sec", "Avg (images/sec)", PER_SECOND, s -> decimal(s.speed().imagesPerSec()),
                     TABLE, MARKDOWN, CSV, JSON),
-            Column.of("speedup_vs_loop", "vs loop", RATIO, s -> decimal(s.speedupVsLoop().orElse(Double.NaN)),
+            Column.of("speedup_vs_loop", "vs loop", RATIO, s -> decimal(s.speed().vsLoop().orElse(Double.NaN)),
                     MARKDOWN, CSV, JSON),
             Column.of("speedup_shown", "Speed-up", RATIO, Schema::speedup, TABLE, MARKDOWN),
             Column.of("latency", "p50/p95 (ms)", MILLISECONDS, Schema::latencies, TABLE),
-            Column.of("latency_ms_p50", "p50 (ms)", MILLISECONDS, s -> decimal(s.latencyP50Ms()), MARKDOWN, CSV, JSON),
-            Column.of("latency_ms_p95", "p95 (ms)", MILLISECONDS, s -> decimal(s.latencyP95Ms()), MARKDOWN, CSV, JSON),
-            Column.of("latency_ms_max", "Max latency (ms)", MILLISECONDS, s -> decimal(s.latencyMaxMs()), CSV, JSON),
-            Column.of("threads", "Threads", COUNT, s -> count(s.peaks().threads()), TABLE),
-            Column.of("peak_threads", "Peak threads", COUNT, s -> count(s.peaks().threads()), MARKDOWN, CSV, JSON),
-            Column.of("worker_threads", "Workers", COUNT, s -> count(s.workers()), CSV, JSON),
-            Column.of("peak_heap", "Peak heap (MiB)", BYTES, s -> count(s.peaks().heapBytes()), MARKDOWN, CSV, JSON),
+            Column.of("latency_ms_p50", "p50 (ms)", MILLISECONDS, s -> decimal(s.latency().p50Ms()), MARKDOWN, CSV, JSON),
+            Column.of("latency_ms_p95", "p95 (ms)", MILLISECONDS, s -> decimal(s.latency().p95Ms()), MARKDOWN, CSV, JSON),
+            Column.of("latency_ms_max", "Max latency (ms)", MILLISECONDS, s -> decimal(s.latency().maxMs()), CSV, JSON),
+            Column.of("threads", "Threads", COUNT, s -> count(peaks(s).threads()), TABLE),
+            Column.of("peak_threads", "Peak threads", COUNT, s -> count(peaks(s).threads()), MARKDOWN, CSV, JSON),
+            Column.of("worker_threads", "Workers", COUNT, s -> count(s.resources().workers()), CSV, JSON),
+            Column.of("peak_heap", "Peak heap (MiB)", BYTES, s -> count(peaks(s).heapBytes()), MARKDOWN, CSV, JSON),
             Column.of("rss", "RSS (MiB)", BYTES, s -> rss(s, "n/a"), TABLE),
             Column.of("rss_marked", "Peak RSS (MiB)", BYTES, s -> rss(s, ""), MARKDOWN),
-            Column.of("peak_rss", "Peak RSS (MiB)", BYTES, s -> count(s.peaks().rssBytes()), CSV, JSON),
-            Column.of("rss_windowed", "RSS per run", FLAG, s -> new Cell.Flag(s.peaks().rssBytes() < 0 ? null
-                    : s.peaks().rssWindowed()), CSV, JSON),
+            Column.of("peak_rss", "Peak RSS (MiB)", BYTES, s -> count(peaks(s).rssBytes()), CSV, JSON),
+            Column.of("rss_windowed", "RSS per run", FLAG, s -> new Cell.Flag(peaks(s).rssBytes() < 0 ? null
+                    : peaks(s).rssWindowed()), CSV, JSON),
             Column.of("outcome", "Outcome", TEXT, s -> text(s.measurement().outcome().label()),
                     TABLE, MARKDOWN, CSV, JSON),
             Column.of("note", "Note", TEXT, s -> text(s.measurement().note()), CSV, JSON),
@@ -80,11 +99,13 @@ public final class Schema {
             Column.of("time_ms_stddev", "SD (ms)", MILLISECONDS, s -> time(s, Sample::stddev), CSV, JSON),
             Column.of("time_ms_ci_low", "CI low (ms)", MILLISECONDS, s -> time(s, Sample::ciLow), CSV, JSON),
             Column.of("time_ms_ci_high", "CI high (ms)", MILLISECONDS, s -> time(s, Sample::ciHigh), CSV, JSON),
-            Column.of("outliers", "Outliers", COUNT, s -> count(s.time() == null ? -1 : s.time().outliers()), CSV, JSON),
-            Column.of("speedup", "Speed-up", RATIO, s -> decimal(s.speedup() == null ? Double.NaN : s.speedup().value()),
+            Column.of("outliers", "Outliers", COUNT, s -> count(s.times().sample() == null ? -1
+                    : s.times().sample().outliers()), CSV, JSON),
+            Column.of("speedup", "Speed-up", RATIO, s -> decimal(s.speed().vsReference() == null ? Double.NaN
+                    : s.speed().vsReference().value()),
                     CSV, JSON),
-            Column.of("speedup_error", "Speed-up error", RATIO, s -> decimal(s.speedup() == null ? Double.NaN
-                    : s.speedup().error()), CSV, JSON),
+            Column.of("speedup_error", "Speed-up error", RATIO, s -> decimal(s.speed().vsReference() == null ? Double.NaN
+                    : s.speed().vsReference().error()), CSV, JSON),
             Column.of("engine", "Engine", TEXT, s -> text(s.measurement().engine()), CSV, JSON),
             Column.of("jpeg_codec", "JPEG codec", TEXT, s -> text(s.measurement().jpegCodec()), CSV, JSON),
             Column.of("baseline_images_per_sec", "Baseline (images/sec)", PER_SECOND, s -> decimal(s.comparison() == null
@@ -102,7 +123,9 @@ public final class Schema {
             Column.of("pinned_events", "Pinned", COUNT, s -> count(profile(s).pinnedEvents()), CSV, JSON)
                     .onlyWhen(r -> profiled(r, p -> p.pinnedEvents() >= 0)),
             Column.of("jfr_file", "JFR", TEXT, s -> text(profile(s).jfrFile()), CSV, JSON)
-                    .onlyWhen(r -> profiled(r, p -> p.jfrFile() != null)));
+                    .onlyWhen(r -> profiled(r, p -> p.jfrFile() != null)),
+            Column.of("lane_ms", "Lanes", MILLISECONDS, Schema::lanes, JSON),
+            Schema.LANES);
 
     private Schema() {
     }
@@ -114,12 +137,44 @@ public final class Schema {
 
     /** The columns {@code format} shows for {@code results}, in order: a baseline's only with one, likewise a profiler's. */
     public static List<Column> in(Format format, Results results) {
-        return COLUMNS.stream().filter(c -> c.shownIn(format) && c.when().test(results)).toList();
+        List<Column> columns = new ArrayList<>(COLUMNS.stream().filter(c -> c.shownIn(format) && c.when().test(results))
+                .toList());
+        columns.addAll(perLane(results).stream().filter(c -> c.shownIn(format)).toList());
+        return columns;
+    }
+
+    /**
+     * A csv column per lane ({@code lane_priority_1_ms}): the median over runs of the time the lane's
+     * last image finished. A strategy's lanes have their column whenever it has a row, even one whose
+     * images all fell in another lane, so that a script finds the column by name; then any other lane.
+     */
+    static List<Column> perLane(Results results) {
+        Set<String> lanes = new LinkedHashSet<>();
+        List<Summary> summaries = results.summaries();
+        summaries.forEach(s -> lanes.addAll(results.lanes().getOrDefault(s.measurement().strategy(), List.of())));
+        summaries.forEach(s -> lanes.addAll(s.times().laneMedianMs().keySet()));
+        return lanes.stream().map(lane -> Column.of("lane_" + lane.toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "") + "_ms", lane, MILLISECONDS,
+                s -> decimal(s.times().laneMedianMs().getOrDefault(lane, Double.NaN)), CSV)).toList();
     }
 
     /** The columns of the scanned options, in the schema's order; none without a scan. */
     public static List<String> scanned(Results results) {
         return COLUMNS.stream().map(Column::name).filter(name -> isScanned(results, name)).toList();
+    }
+
+    /**
+     * What names a row across runs, as saved results name it: its strategy, filter and each scanned
+     * column's value as json has it (so that a row matches its own in a baseline read back from json).
+     */
+    public static RowKey keyOf(Summary s) {
+        Map<String, String> scan = new LinkedHashMap<>();
+        for (Column column : COLUMNS) {
+            if (s.measurement().scan().containsKey(column.name())) {
+                scan.put(column.name(), String.valueOf(column.value(s)));
+            }
+        }
+        return new RowKey(s.measurement().strategy(), s.measurement().filter(), scan);
     }
 
     private static boolean isScanned(Results results, String column) {
@@ -153,7 +208,15 @@ public final class Schema {
     }
 
     private static Cell time(Summary s, ToDoubleFunction<Sample> figure) {
-        return decimal(s.time() == null ? Double.NaN : figure.applyAsDouble(s.time()));
+        return decimal(s.times().sample() == null ? Double.NaN : figure.applyAsDouble(s.times().sample()));
+    }
+
+    private static Cell lanes(Summary s) {
+        return new Cell.Lanes(s.times().laneMedianMs());
+    }
+
+    private static ResourcePeaks peaks(Summary s) {
+        return s.resources().peaks();
     }
 
     private static Cell text(String text) {
@@ -170,26 +233,28 @@ public final class Schema {
 
     /** "245.9±3.1": the mean ± half the 95% interval; the mean alone from one run; "" from none. */
     private static Cell meanAndError(Summary s) {
-        if (s.time() == null) {
+        if (s.times().sample() == null) {
             return new Cell.Shown("");
         }
-        String mean = Numbers.fixed(s.time().mean(), 1);
-        return new Cell.Shown(s.time().hasSpread() ? mean + "±" + Numbers.fixed(s.time().ciHalfWidth(), 1) : mean);
+        Sample sample = s.times().sample();
+        String mean = Numbers.fixed(sample.mean(), 1);
+        return new Cell.Shown(sample.hasSpread() ? mean + "±" + Numbers.fixed(sample.ciHalfWidth(), 1) : mean);
     }
 
     /** "2.05±0.08x": against the reference, with the error when both rows have a spread. */
     private static Cell speedup(Summary s) {
-        if (s.speedup() == null) {
+        if (s.speed().vsReference() == null) {
             return new Cell.Shown("");
         }
-        String value = Numbers.fixed(s.speedup().value(), 2);
-        return new Cell.Shown((Double.isNaN(s.speedup().error()) ? value
-                : value + "±" + Numbers.fixed(s.speedup().error(), 2)) + "x");
+        Speedup speedup = s.speed().vsReference();
+        String value = Numbers.fixed(speedup.value(), 2);
+        return new Cell.Shown((Double.isNaN(speedup.error()) ? value : value + "±" + Numbers.fixed(speedup.error(), 2))
+                + "x");
     }
 
     private static Cell latencies(Summary s) {
-        return new Cell.Shown(Double.isNaN(s.latencyP50Ms()) ? ""
-                : Numbers.fixed(s.latencyP50Ms(), 1) + "/" + Numbers.fixed(s.latencyP95Ms(), 1));
+        return new Cell.Shown(Double.isNaN(s.latency().p50Ms()) ? ""
+                : Numbers.fixed(s.latency().p50Ms(), 1) + "/" + Numbers.fixed(s.latency().p95Ms(), 1));
     }
 
     /**
@@ -197,10 +262,10 @@ public final class Schema {
      * ran but could not be measured here shows {@code unmeasured}.
      */
     private static Cell rss(Summary s, String unmeasured) {
-        String rss = Numbers.mebibytes(s.peaks().rssBytes());
+        String rss = Numbers.mebibytes(peaks(s).rssBytes());
         if (rss.isEmpty()) {
             return new Cell.Shown(s.measurement().runs().isEmpty() ? "" : unmeasured);
         }
-        return new Cell.Shown(s.peaks().rssWindowed() ? rss : "*" + rss);
+        return new Cell.Shown(peaks(s).rssWindowed() ? rss : "*" + rss);
     }
 }

@@ -7,41 +7,58 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
-import dev.loomy.baseline.RowComparison;
 import dev.loomy.stats.Sample;
+import dev.loomy.stats.Statistics;
 import dev.loomy.stats.Speedup;
 
 /**
  * The figures a report prints for one measurement, all derived from its counted runs.
  * Times are in milliseconds. Fields that could not be measured are empty (NaN,
- * {@link OptionalDouble#empty()} or -1), never invented. Peaks and workers are the most
- * over the counted runs.
+ * {@link OptionalDouble#empty()} or -1), never invented.
  *
- * @param time       the counted runs' wall times in milliseconds: mean, spread, interval; null without runs
- * @param speedup    against the {@link Reference} row, or null when it was not measured
  * @param comparison against the same row of a baseline, or null
  */
-public record Summary(Measurement measurement,
-                      double timeMedianMs, double timeMinMs, double timeMaxMs,
-                      double imagesPerSec, OptionalDouble speedupVsLoop,
-                      double latencyP50Ms, double latencyP95Ms, double latencyMaxMs,
-                      ResourcePeaks peaks, int workers,
-                      Map<String, Double> laneMedianMs, Sample time, Speedup speedup, RowComparison comparison) {
+public record Summary(Measurement measurement, Times times, Speed speed, Latency latency, Resources resources,
+                      RowComparison comparison) {
 
     /**
-     * @param loop the {@code loop} measurement of the same filter, or null when loop was not
-     *             measured (the speed-up is then empty)
+     * The counted runs' wall times.
+     *
+     * @param sample       their statistics: mean, spread, interval; null without runs
+     * @param laneMedianMs per lane, the median over runs of the time its last image finished (from the run's start)
      */
-    public static Summary of(Measurement m, Measurement loop) {
-        return of(m, loop, loop);
+    public record Times(double medianMs, double minMs, double maxMs, Sample sample, Map<String, Double> laneMedianMs) {
     }
 
-    /** @param reference the row {@link #speedup} is relative to, or null */
+    /**
+     * How fast the row went, and against which other rows.
+     *
+     * @param imagesPerSec images over the median time
+     * @param vsLoop       loop's median time over this one, per image, for the same filter and point
+     * @param vsReference  against the {@link Reference} row, or null when it was not measured
+     */
+    public record Speed(double imagesPerSec, OptionalDouble vsLoop, Speedup vsReference) {
+    }
+
+    /** One image's latency, submission to completion, over every image of the counted runs. */
+    public record Latency(double p50Ms, double p95Ms, double maxMs) {
+    }
+
+    /** The most the counted runs held: the peaks, and how many distinct threads ran images (-1 unknown). */
+    public record Resources(ResourcePeaks peaks, int workers) {
+    }
+
+    /**
+     * @param loop      the {@code loop} measurement of the same filter, or null when loop was not
+     *                  measured (the speed-up against loop is then empty)
+     * @param reference the row {@link Speed#vsReference} is relative to, or null
+     */
     public static Summary of(Measurement m, Measurement loop, Measurement reference) {
         List<RunRecord> runs = m.runs();
         if (runs.isEmpty()) {
-            return new Summary(m, Double.NaN, Double.NaN, Double.NaN, Double.NaN, OptionalDouble.empty(),
-                    Double.NaN, Double.NaN, Double.NaN, ResourcePeaks.UNKNOWN, -1, Map.of(), null, null, null);
+            return new Summary(m, new Times(Double.NaN, Double.NaN, Double.NaN, null, Map.of()),
+                    new Speed(Double.NaN, OptionalDouble.empty(), null), new Latency(Double.NaN, Double.NaN, Double.NaN),
+                    new Resources(ResourcePeaks.UNKNOWN, -1), null);
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
         double median = Statistics.median(walls) / 1e6;
@@ -77,9 +94,9 @@ public record Summary(Measurement measurement,
                 : reference == m ? new Speedup(1, Double.NaN)
                 : m.anyDone() && reference.anyDone() ? Speedup.of(perImage(reference), perImage(m))
                 : null;
-        return new Summary(m, median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, perSec, speedup,
-                p50, p95, lmax, peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1), laneMedians(runs),
-                time, relative, null);
+        return new Summary(m, new Times(median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, time,
+                laneMedians(runs)), new Speed(perSec, speedup, relative), new Latency(p50, p95, lmax),
+                new Resources(peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1)), null);
     }
 
     private static Sample times(Measurement m) {
@@ -93,8 +110,7 @@ public record Summary(Measurement measurement,
 
     /** This summary compared with a baseline's row. */
     public Summary with(RowComparison baseline) {
-        return new Summary(measurement, timeMedianMs, timeMinMs, timeMaxMs, imagesPerSec, speedupVsLoop, latencyP50Ms,
-                latencyP95Ms, latencyMaxMs, peaks, workers, laneMedianMs, time, speedup, baseline);
+        return new Summary(measurement, times, speed, latency, resources, baseline);
     }
 
     /** Per lane, the median over runs of the time its last image finished (from the run's start). */
@@ -118,11 +134,6 @@ public record Summary(Measurement measurement,
             }
         }
         return last;
-    }
-
-    /** Summaries of all measurements, each compared with loop's measurement of the same filter (and scan point). */
-    public static List<Summary> all(List<Measurement> measurements) {
-        return all(measurements, Reference.DEFAULT);
     }
 
     /** Summaries of all measurements, with {@code speedup_vs_loop} and a speed-up against {@code reference}. */

@@ -1,6 +1,5 @@
 package dev.loomy.run;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -9,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.loomy.console.Console;
 import dev.loomy.imageio.TempFiles;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -53,20 +53,18 @@ public final class Interrupts implements AutoCloseable {
     private final RunControl control;
     private final TempFiles temps;
     private final Path outputs;
-    private final PrintStream err;
-    private final boolean quiet;
+    private final Console console;
     private final boolean child;
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
     private final Thread hook;
     private int received;
     private Thread watchdog;
 
-    private Interrupts(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet, boolean child) {
+    private Interrupts(RunControl control, TempFiles temps, Path outputs, Console console, boolean child) {
         this.control = control;
         this.temps = temps;
         this.outputs = outputs;
-        this.err = err;
-        this.quiet = quiet;
+        this.console = console;
         this.child = child;
         this.hook = new Thread(temps::deleteAll, "loomy-delete-temporary-files");
     }
@@ -76,13 +74,13 @@ public final class Interrupts implements AutoCloseable {
      *
      * @param outputs the output folder, swept for temporary files that killed children left; null when none
      */
-    public static Interrupts forRun(RunControl control, TempFiles temps, Path outputs, PrintStream err, boolean quiet) {
-        return new Interrupts(control, temps, outputs, err, quiet, false).install();
+    public static Interrupts forRun(RunControl control, TempFiles temps, Path outputs, Console console) {
+        return new Interrupts(control, temps, outputs, console, false).install();
     }
 
     /** For a child JVM measuring one trial for its parent: every signal only stops the run. */
     public static Interrupts forChild(RunControl control, TempFiles temps) {
-        return new Interrupts(control, temps, null, null, true, true).install();
+        return new Interrupts(control, temps, null, null, true).install();
     }
 
     private Interrupts install() {
@@ -103,8 +101,8 @@ public final class Interrupts implements AutoCloseable {
         received++;
         if (received == 1 || child) {
             control.interrupt();
-            if (received == 1 && !quiet) {
-                err.println("loomy: interrupted (SIG" + signal.getName() + "): no new images; the ones under way get "
+            if (received == 1 && !child) {
+                console.info("interrupted (SIG" + signal.getName() + "): no new images; the ones under way get "
                         + RunControl.GRACE.toSeconds() + " s to finish; interrupt again to stop at once");
             }
             if (received == 1 && !child) {
@@ -130,9 +128,9 @@ public final class Interrupts implements AutoCloseable {
     private void stopAtOnce(String why, Duration patience) {
         stopChildren(patience);
         int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : TempFiles.sweepWithThisRun(outputs));
-        err.println("loomy: stopped at once (" + why + ")"
+        console.error("stopped at once (" + why + ")"
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
-        err.flush();
+        console.stream().flush();
         System.out.flush();
         Runtime.getRuntime().halt(EXIT_STATUS);
     }

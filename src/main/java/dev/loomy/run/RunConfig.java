@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JacksonException;
@@ -27,7 +28,7 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.profile.ProfileKind;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.results.Format;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Reference;
 
@@ -52,21 +53,6 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
                         Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
 
-    /** A run on the local engine, without a scan. */
-    public RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies, List<ResolvedFilter> filters,
-                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting) {
-        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, EngineChoice.LOCAL,
-                Scan.NONE);
-    }
-
-    /** A run on the local engine. */
-    public RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies, List<ResolvedFilter> filters,
-                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting,
-                     Scan scan) {
-        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, EngineChoice.LOCAL,
-                scan);
-    }
-
     /**
      * Where the images are processed ({@code --engine}): {@code local} (this JVM and its children) or
      * {@code spark}, with Spark's own settings.
@@ -75,16 +61,35 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
      * @param sparkConf  {@code --spark-conf}, applied last
      * @param partitions {@code --partitions}, or null for the default
      */
-    public record EngineChoice(String name, String master, Map<String, String> sparkConf, Integer partitions) {
+    public record EngineChoice(Kind kind, String master, Map<String, String> sparkConf, Integer partitions) {
 
-        public static final EngineChoice LOCAL = new EngineChoice("local", null, Map.of(), null);
+        public static final EngineChoice LOCAL = new EngineChoice(Kind.LOCAL, null, Map.of(), null);
+
+        /** The engines, as {@code --engine} names them. */
+        public enum Kind {
+            LOCAL, SPARK;
+
+            public String label() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+
+            /** An {@code --engine} value. */
+            public static Kind parse(String name) {
+                return switch (name) {
+                    case "local" -> LOCAL;
+                    case "spark" -> SPARK;
+                    default -> throw new IllegalArgumentException("--engine=" + name
+                            + ": unknown engine (known: local, spark)");
+                };
+            }
+        }
 
         public EngineChoice {
             sparkConf = Map.copyOf(sparkConf);
         }
 
         public boolean spark() {
-            return name.equals("spark");
+            return kind == Kind.SPARK;
         }
     }
 
@@ -100,10 +105,6 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         public Selection {
             param = param == null ? List.of() : List.copyOf(param);
         }
-
-        public Selection(List<String> strategy, List<String> filter) {
-            this(strategy, filter, List.of(), null, null);
-        }
     }
 
     /**
@@ -113,11 +114,6 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
      * @param uri    {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
      */
     public record Output(Path folder, boolean write, OutputFormat format, String uri) {
-
-        /** Output to a folder on a path. */
-        public Output(Path folder, boolean write, OutputFormat format) {
-            this(folder, write, format, null);
-        }
     }
 
     /**
@@ -131,11 +127,6 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
      */
     public record Measuring(int warmups, int repeats, boolean fork, MeasureSettings settings, Reference reference,
                             Baselines baselines) {
-
-        /** A fixed number of runs, no profiler, the default reference, no baseline. */
-        public Measuring(int warmups, int repeats, boolean fork) {
-            this(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT, Baselines.NONE);
-        }
     }
 
     /**
@@ -164,11 +155,11 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
     /**
      * How the results are shown.
      *
-     * @param format   {@code --format} as given
+     * @param format   {@code --format}: what standard output shows
      * @param report   null when not asked for; likewise chart and timeline
      * @param progress whether a progress bar is drawn
      */
-    public record Reporting(String format, Path report, Path chart, Path timeline, boolean quiet, boolean progress) {
+    public record Reporting(Format format, Path report, Path chart, Path timeline, boolean quiet, boolean progress) {
     }
 
     public RunConfig {
@@ -240,23 +231,27 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
 
     /** The options as the results show them. */
     public OptionsUsed options() {
-        return new OptionsUsed(selection.strategy(), selection.filter(), selection.param(),
-                !output.write() ? null : output.uri() != null ? output.uri() : output.folder().toString(), !output.write(),
-                output.format().name().toLowerCase(java.util.Locale.ROOT),
-                measuring.settings().autoRepeat() ? "auto" : Integer.toString(measuring.repeats()),
-                measuring.reference().strategy() == null ? null : measuring.reference().given(),
-                measuring.baselines().compareWith(), measuring.baselines().saveAs(),
-                measuring.baselines().failOnRegression(),
-                measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(), measuring.warmups(),
-                given(scan.parallelism(), execution.parallelism(), String::valueOf),
-                given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
-                given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
-                given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
-                measuring.fork(), execution.reproducible(),
-                reporting.format(), text(reporting.report()), text(reporting.chart()), text(reporting.timeline()),
-                selection.inputs() != null ? selection.inputs() : inputs.stream().map(Path::toString).toList(),
-                engine.name(), engine.master(), engine.partitions(), selection.config(),
-                engine.spark() ? redacted(engine.sparkConf()) : null);
+        return new OptionsUsed(
+                new OptionsUsed.Selection(selection.strategy(), selection.filter(), selection.param()),
+                new OptionsUsed.Output(!output.write() ? null : output.uri() != null ? output.uri()
+                        : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT)),
+                new OptionsUsed.Measuring(measuring.settings().autoRepeat() ? "auto"
+                        : Integer.toString(measuring.repeats()),
+                        measuring.reference().strategy() == null ? null : measuring.reference().given(),
+                        measuring.baselines().compareWith(), measuring.baselines().saveAs(),
+                        measuring.baselines().failOnRegression(),
+                        measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(),
+                        measuring.warmups()),
+                new OptionsUsed.Execution(given(scan.parallelism(), execution.parallelism(), String::valueOf),
+                        given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
+                        given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
+                        given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
+                        measuring.fork(), execution.reproducible()),
+                new OptionsUsed.Reporting(reporting.format().label(), text(reporting.report()),
+                        text(reporting.chart()), text(reporting.timeline())),
+                new OptionsUsed.Where(selection.inputs() != null ? selection.inputs()
+                        : inputs.stream().map(Path::toString).toList(), engine.kind().label(), engine.master(),
+                        engine.partitions(), selection.config(), engine.spark() ? redacted(engine.sparkConf()) : null));
     }
 
     /** An option's values, comma-separated when scanned. */

@@ -10,6 +10,7 @@ import java.util.StringJoiner;
 import java.util.function.Function;
 
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.results.Schema;
 
 /**
  * A parameter scan: the values of {@code --parallelism}, {@code --cv-threads},
@@ -19,12 +20,6 @@ import dev.loomy.admission.InFlightLimit;
  */
 public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Duration> ioLatency,
                    List<InFlightLimit> maxInFlight) {
-
-    /** The columns of the scanned options, in this order whatever the command line's. */
-    public static final String PARALLELISM = "parallelism";
-    public static final String CV_THREADS = "cv_threads";
-    public static final String IO_LATENCY = "io_latency_ms";
-    public static final String MAX_IN_FLIGHT = "max_in_flight";
 
     public static final Scan NONE = new Scan(List.of(), List.of(), List.of(), List.of());
 
@@ -51,20 +46,20 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
         maxInFlight = maxInFlight == null ? List.of() : List.copyOf(maxInFlight);
     }
 
-    /** The columns of the options scanned here, in {@link #PARALLELISM}, ..., {@link #MAX_IN_FLIGHT} order. */
+    /** The columns of the options scanned here, in the schema's order ({@link Schema#PARALLELISM} first). */
     public List<String> scanned() {
         List<String> scanned = new ArrayList<>();
         if (parallelism.size() > 1) {
-            scanned.add(PARALLELISM);
+            scanned.add(Schema.PARALLELISM);
         }
         if (cvThreads.size() > 1) {
-            scanned.add(CV_THREADS);
+            scanned.add(Schema.CV_THREADS);
         }
         if (ioLatency.size() > 1) {
-            scanned.add(IO_LATENCY);
+            scanned.add(Schema.IO_LATENCY);
         }
         if (maxInFlight.size() > 1) {
-            scanned.add(MAX_IN_FLIGHT);
+            scanned.add(Schema.MAX_IN_FLIGHT);
         }
         return scanned;
     }
@@ -81,13 +76,13 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
      */
     public List<Point> points(RunConfig.Execution base) {
         List<Point> points = new ArrayList<>(List.of(new Point(base, Map.of())));
-        points = expand(points, parallelism, PARALLELISM, (e, v) -> new RunConfig.Execution(v, e.cvThreads(),
+        points = expand(points, parallelism, Schema.PARALLELISM, (e, v) -> new RunConfig.Execution(v, e.cvThreads(),
                 e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren()), String::valueOf);
-        points = expand(points, cvThreads, CV_THREADS, (e, v) -> new RunConfig.Execution(e.parallelism(), v,
+        points = expand(points, cvThreads, Schema.CV_THREADS, (e, v) -> new RunConfig.Execution(e.parallelism(), v,
                 e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren()), String::valueOf);
-        points = expand(points, ioLatency, IO_LATENCY, (e, v) -> new RunConfig.Execution(e.parallelism(),
+        points = expand(points, ioLatency, Schema.IO_LATENCY, (e, v) -> new RunConfig.Execution(e.parallelism(),
                 e.cvThreads(), v, e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren()), Scan::milliseconds);
-        points = expand(points, maxInFlight, MAX_IN_FLIGHT, (e, v) -> new RunConfig.Execution(e.parallelism(),
+        points = expand(points, maxInFlight, Schema.MAX_IN_FLIGHT, (e, v) -> new RunConfig.Execution(e.parallelism(),
                 e.cvThreads(), e.ioLatency(), v, e.strict(), e.reproducible(), e.pinChildren()), InFlightLimit::toString);
         return points;
     }

@@ -31,7 +31,7 @@ public record Sample(int n, double mean, double stddev, double ciLow, double ciH
         double mean = Arrays.stream(values).sum() / n;
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        double median = median(sorted);
+        double median = Statistics.median(sorted);
         if (n == 1) {
             return new Sample(1, mean, Double.NaN, Double.NaN, Double.NaN, median, sorted[0], sorted[0], 0);
         }
@@ -51,9 +51,7 @@ public record Sample(int n, double mean, double stddev, double ciLow, double ciH
      * few. At least half the values always remain (an outlier lies beyond ten MADs).
      */
     public static double[] withoutOutliers(double... values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return kept(values, median(sorted));
+        return kept(values, Statistics.median(values));
     }
 
     /** Half the width of Student's 95% confidence interval of the mean (NaN with one run). */
@@ -73,18 +71,9 @@ public record Sample(int n, double mean, double stddev, double ciLow, double ciH
 
     /** {@code values} but the outliers, in their order. */
     private static double[] kept(double[] values, double median) {
-        double[] deviations = new double[values.length];
-        for (int i = 0; i < values.length; i++) {
-            deviations[i] = Math.abs(values[i] - median);
-        }
-        Arrays.sort(deviations);
+        double[] deviations = Arrays.stream(values).map(v -> Math.abs(v - median)).toArray();
         // All runs but a few identical: the MAD is 0, and any other value is an outlier.
-        double mad = Math.max(median(deviations), Double.MIN_NORMAL);
+        double mad = Math.max(Statistics.median(deviations), Double.MIN_NORMAL);
         return Arrays.stream(values).filter(v -> Math.abs(v - median) / mad <= OUTLIER_THRESHOLD).toArray();
-    }
-
-    private static double median(double[] sorted) {
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 }

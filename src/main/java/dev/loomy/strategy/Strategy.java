@@ -12,10 +12,20 @@ public interface Strategy {
     String description();
 
     /**
+     * The groups it puts images in ({@link ImageJob#submitted(String)}), each reported apart, even one
+     * that a small batch leaves empty; none for most strategies.
+     */
+    default List<String> lanes() {
+        return List.of();
+    }
+
+    /**
      * Runs every job once and returns when all have finished; hands over no more once a job says
      * the run is {@linkplain ImageJob#stopping stopping}.
      *
-     * @param parallelism the pool size or ForkJoin parallelism; strategies without a pool ignore it
+     * @param parallelism the pool size or ForkJoin parallelism; for {@code threads}, the unit of how many
+     *                    of its threads may be alive at once; loop and the virtual strategies ignore it (the
+     *                    virtual threads' carriers are the JVM's, set before its first virtual thread starts)
      */
     void run(List<? extends ImageJob> jobs, int parallelism) throws InterruptedException;
 }

@@ -26,6 +26,11 @@ public final class VirtualPriorityStrategy implements Strategy {
     }
 
     @Override
+    public List<String> lanes() {
+        return List.of(LOW, HIGH);
+    }
+
+    @Override
     public void run(List<? extends ImageJob> jobs, int parallelism) throws InterruptedException {
         int half = jobs.size() / 2;
         List<Thread> threads = new ArrayList<>(jobs.size());

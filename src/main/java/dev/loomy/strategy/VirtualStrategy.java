@@ -6,8 +6,9 @@ import java.util.concurrent.Executors;
 
 /**
  * One virtual thread per image. The virtual threads share the JVM's carrier threads, whose
- * number is fixed when the JVM starts ({@code jdk.virtualThreadScheduler.parallelism}, which
- * the command line sets from {@code --parallelism}).
+ * number is fixed when its first virtual thread starts ({@code jdk.virtualThreadScheduler.parallelism},
+ * which the engine's {@code Runner} sets from the run's parallelism before any exists; a forked
+ * child JVM is started with it).
  */
 public final class VirtualStrategy implements Strategy {
 

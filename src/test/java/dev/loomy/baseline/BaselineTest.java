@@ -14,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.results.MachineInfo;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.RowComparison;
+import dev.loomy.results.RowKey;
+import dev.loomy.results.Verdict;
 
 class BaselineTest {
 
@@ -41,7 +45,7 @@ class BaselineTest {
     private static final String SAME_MACHINE = "{\"cores\": 2, \"cpu\": \"AMD EPYC\", \"jdk\": \"Eclipse Adoptium 25.0.3+9-LTS\"}";
 
     private static RowTimes now(String strategy, String filter, double perSec, double... wallMs) {
-        return new RowTimes(new RowKey(strategy, filter), perSec, wallMs, 0);
+        return new RowTimes(new RowKey(strategy, filter, Map.of()), perSec, wallMs, 0);
     }
 
     @Test
@@ -195,7 +199,7 @@ class BaselineTest {
                 + "\"raw_runs\": [{\"wall_ms\": 1000}, {\"wall_ms\": 1010}, {\"wall_ms\": 990}]}";
         Baseline baseline = Baseline.read(results(SAME_MACHINE, before));
 
-        RowComparison c = baseline.compare(List.of(new RowTimes(new RowKey("loop", "NoOp"), 12.99,
+        RowComparison c = baseline.compare(List.of(new RowTimes(new RowKey("loop", "NoOp", Map.of()), 12.99,
                 new double[] {770, 775, 765}, 10))).get(0);
 
         assertThat(c.verdict()).isEqualTo(Verdict.REGRESSED);
@@ -229,9 +233,12 @@ class BaselineTest {
                 .contains("other options (--io-latency 0, now 20ms; --no-write true, now false)");
     }
 
-    private static dev.loomy.results.OptionsUsed options(String ioLatency, boolean noWrite, String format) {
-        return new dev.loomy.results.OptionsUsed(List.of("loop"), List.of("NoOp"), List.of(), null, noWrite, "same", "1",
-                null, null, null, null, List.of(), 0, "2", "1", ioLatency, "auto", false, true, false, format, null, null,
-                null, List.of("in"), "local", null, null, null, null);
+    private static OptionsUsed options(String ioLatency, boolean noWrite, String format) {
+        return new OptionsUsed(new OptionsUsed.Selection(List.of("loop"), List.of("NoOp"), List.of()),
+                new OptionsUsed.Output(null, noWrite, "same"),
+                new OptionsUsed.Measuring("1", null, null, null, null, List.of(), 0),
+                new OptionsUsed.Execution("2", "1", ioLatency, "auto", false, true, false),
+                new OptionsUsed.Reporting(format, null, null, null),
+                new OptionsUsed.Where(List.of("in"), "local", null, null, null, null));
     }
 }

@@ -25,6 +25,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 
 /**
  * A folder holding every kind of bad input beside good images with awkward names and pixel

@@ -25,6 +25,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.Gray;
 import dev.loomy.filter.Vignetting;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 
 /** A chain defined in a filters file runs by its name through the main command, end to end. */
 class ChainRunTest {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /**
  * Charts on a host without fontconfig, simulated with the JDK's own switch for it

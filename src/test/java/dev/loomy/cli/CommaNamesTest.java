@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** A filters file's name with a comma in it, given to -f in double quotes. */
 class CommaNamesTest {

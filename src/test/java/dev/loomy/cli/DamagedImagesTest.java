@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.imageio.JpegReadingTest;
+import dev.loomy.run.ExitCodes;
 
 /**
  * Truncated JPEGs beside whole images (docs/reliability.md#damaged-but-decodable-images): decoded,

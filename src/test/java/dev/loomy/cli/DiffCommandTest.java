@@ -15,6 +15,7 @@ import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 class DiffCommandTest {
 

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.run.ExitCodes;
+
 /** {@code loomy filters}, and the --config option of the main command. */
 class FiltersCommandTest {
 

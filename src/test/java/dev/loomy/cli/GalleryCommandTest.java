@@ -27,6 +27,7 @@ import dev.loomy.filter.config.FiltersFileLoader;
 import dev.loomy.gallery.Thumbnails;
 import dev.loomy.opencv.MatScope;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 
 class GalleryCommandTest {
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** Names and folders as a careless or hostile user may make them: each works, or says so in one line. */
 class HostileNamesTest {

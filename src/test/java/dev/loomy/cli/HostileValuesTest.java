@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** Values out of range are bad usage, said in one line: never a stack trace, never a run that does nothing. */
 class HostileValuesTest {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /**
  * Whatever paths the user gives, an input is never rewritten, replaced or joined by an output:

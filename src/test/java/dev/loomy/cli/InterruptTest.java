@@ -28,6 +28,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 import picocli.CommandLine;
 
 /**

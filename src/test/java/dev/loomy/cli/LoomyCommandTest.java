@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 class LoomyCommandTest {
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /**
  * The article's failure, on a small scale: one platform thread per image for a few hundred

@@ -25,6 +25,7 @@ import dev.loomy.filter.AltmRetinex;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageHeader;
+import dev.loomy.run.ExitCodes;
 
 /**
  * The memory budget, measured on loomy in a JVM of its own started as run.sh starts it: peak

@@ -17,6 +17,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** Nothing lost: inputs untouched, outputs never clash, an existing output is replaced whole. */
 class OutputSafetyTest {

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** {@code --param}: each value of a filter's parameter is a variant measured as rows of its own. */
 class ParamSweepTest {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** {@code --parallelism=1,3} and the like: each value measured as rows of its own, end to end. */
 class ParameterScanTest {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
+import dev.loomy.run.ExitCodes;
 
 /** A report, chart or timeline path that cannot be written is refused before any work. */
 class ReportPathsTest {

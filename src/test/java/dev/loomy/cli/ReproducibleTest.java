@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.Slow;
 import dev.loomy.opencv.OpenCvPinning;
+import dev.loomy.run.ExitCodes;
 
 /**
  * {@code --reproducible} from a JVM whose OpenCV is not pinned (this test's): the images are

@@ -12,6 +12,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.loomy.baseline.Baselines;
+import dev.loomy.console.Console;
+import dev.loomy.report.Caveats;
+import dev.loomy.results.Format;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
@@ -20,6 +24,8 @@ import dev.loomy.results.Outcome;
 import dev.loomy.results.ResourcePeaks;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunRecord;
+import dev.loomy.results.TestResults;
+import dev.loomy.run.ExitCodes;
 
 /** What csv and json, which have no caption, leave to standard error once the results are out. */
 class RigorNotesTest {
@@ -42,16 +48,27 @@ class RigorNotesTest {
         for (int i = 0; i < 30; i++) {
             runs.add(run(i % 2 == 0 ? 90 : 110));
         }
-        OptionsUsed options = new OptionsUsed(List.of("loop"), List.of("NoOp"), List.of(), "out", false, "same", repeat,
-                null, null, null, null, List.of(), 0, "2", "1", "0", "auto", false, true, false, "csv", null, null, null,
-                List.of("in"), "local", null, null, null, null);
-        return new Results(List.of(new Measurement("loop", "NoOp", 1, 0, runs, Outcome.OK, null)),
+        OptionsUsed options = new OptionsUsed(new OptionsUsed.Selection(List.of("loop"), List.of("NoOp"), List.of()),
+                new OptionsUsed.Output("out", false, "same"),
+                new OptionsUsed.Measuring(repeat, null, null, null, null, List.of(), 0),
+                new OptionsUsed.Execution("2", "1", "0", "auto", false, true, false),
+                new OptionsUsed.Reporting("csv", null, null, null),
+                new OptionsUsed.Where(List.of("in"), "local", null, null, null, null));
+        return TestResults.of(List.of(new Measurement("loop", "NoOp", 1, 0, runs, Outcome.OK, null)),
                 new MachineInfo(2, 8L << 30, "Test JDK 25", "TestOS 1.0 (amd64)", "Test CPU"), options, interrupted, true);
+    }
+
+    /** What is said once the results are out: the caveats, then the baselines' last step. */
+    private static int finish(Baselines baselines, Results results, int status, boolean quiet, boolean human,
+                              PrintStream err) {
+        Console console = new Console(err, quiet);
+        Caveats.say(results, human ? Format.TABLE : Format.CSV, console);
+        return baselines.finish(results, status, console);
     }
 
     private static String finish(Results results, boolean quiet, boolean human) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = RigorOptions.finish(new RigorOptions.Checked(null, null, null), results, ExitCodes.OK, quiet, human,
+        int status = finish(new Baselines(null, null, null), results, ExitCodes.OK, quiet, human,
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(status).isEqualTo(ExitCodes.OK);
         return err.toString(StandardCharsets.UTF_8);
@@ -74,7 +91,7 @@ class RigorNotesTest {
         Path saved = Files.writeString(Files.createTempDirectory("baselines").resolve("keep.json"), "{\"results\": []}");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = RigorOptions.finish(new RigorOptions.Checked(null, saved, null), stoppedShort("30", true),
+        int status = finish(new Baselines(null, saved, null), stoppedShort("30", true),
                 ExitCodes.INTERRUPTED, false, true, new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(ExitCodes.INTERRUPTED);
@@ -86,7 +103,7 @@ class RigorNotesTest {
     @Test
     void aRegressionLimitThatCannotJudgeARowSaysSo() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        RigorOptions.finish(new RigorOptions.Checked(null, null, 5.0), stoppedShort("30"), ExitCodes.OK, false, true,
+        finish(new Baselines(null, null, 5.0), stoppedShort("30"), ExitCodes.OK, false, true,
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("loomy: warning: loop / NoOp: not in the baseline");
@@ -98,10 +115,10 @@ class RigorNotesTest {
         Measurement m = plain.measurements().get(0);
         Measurement scanned = new Measurement(m.strategy(), m.filter(), m.images(), m.warmups(), m.runs(), m.outcome(),
                 m.note(), null, "local", java.util.Map.of("parallelism", "2"), null);
-        Results results = new Results(List.of(scanned), plain.machine(), plain.options(), false, true);
+        Results results = TestResults.of(List.of(scanned), plain.machine(), plain.options(), false, true);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        RigorOptions.finish(new RigorOptions.Checked(null, null, 5.0), results, ExitCodes.OK, false, true,
+        finish(new Baselines(null, null, 5.0), results, ExitCodes.OK, false, true,
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("loomy: warning: loop / NoOp (parallelism=2): not in the baseline");

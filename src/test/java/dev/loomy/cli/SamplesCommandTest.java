@@ -14,6 +14,7 @@ import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.run.ExitCodes;
 import dev.loomy.samples.ImageSize;
 import dev.loomy.samples.SampleGenerator;
 

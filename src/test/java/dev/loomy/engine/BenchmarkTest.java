@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.loomy.results.ImageTiming;
-import dev.loomy.results.MeasureSettings;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.ResourcePeaks;

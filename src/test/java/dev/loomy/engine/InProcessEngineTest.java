@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Mat;
 
 import dev.loomy.TestImages;
+import dev.loomy.console.Console;
+import dev.loomy.admission.Admissions;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputWalker;
 import dev.loomy.filter.Filter;
@@ -21,6 +23,7 @@ import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.Strategies;
 
@@ -73,11 +76,11 @@ class InProcessEngineTest {
             throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 3, 16, 16);
-        List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
+        List<ImageFile> images = new InputWalker(w -> { }, w -> { }).walk(List.of(in));
         Workload workload = new Workload(strategies.stream().map(Strategies::byName).toList(), filters, images, null,
-                new ImageReader(), null, 1, 2, 2);
-        return new InProcessEngine(control, new FailureLog(new PrintStream(err, true)), RunListener.NONE, new TempFiles(),
-                note -> { }).run(workload);
+                new ImageReader(), null, 1, 2, 2, Admissions.none(), MeasureSettings.DEFAULT);
+        FailureLog failures = new FailureLog(new Console(new PrintStream(err, true), false));
+        return new InProcessEngine(control, failures, RunListener.NONE, new TempFiles(), note -> { }).run(workload);
     }
 
     @Test

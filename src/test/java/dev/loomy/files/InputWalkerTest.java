@@ -19,7 +19,7 @@ class InputWalkerTest {
     Path dir;
 
     private final List<String> warnings = new ArrayList<>();
-    private final InputWalker walker = new InputWalker(warnings::add);
+    private final InputWalker walker = new InputWalker(warnings::add, warnings::add);
 
     private Path touch(String relative) throws IOException {
         Path file = dir.resolve(relative);

@@ -11,6 +11,8 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.console.Console;
+
 class ChartsTest {
 
     @TempDir
@@ -22,7 +24,7 @@ class ChartsTest {
         Path timeline = dir.resolve("timeline.png");
         ReportFiles files = new ReportFiles(null, chart, timeline);
         files.check(null);
-        assertThat(files.write(SampleResults.results(), System.err)).isTrue();
+        assertThat(files.write(SampleResults.results(), new Console(System.err, false))).isTrue();
 
         BufferedImage bars = ImageIO.read(chart.toFile());
         assertThat(bars.getWidth()).isEqualTo(ThroughputChart.WIDTH);
@@ -38,7 +40,7 @@ class ChartsTest {
     @Test
     void theReportFileIsWrittenInTheFormatOfItsExtension() throws Exception {
         Path report = dir.resolve("results.csv");
-        new ReportFiles(report, null, null).write(SampleResults.results(), System.err);
+        new ReportFiles(report, null, null).write(SampleResults.results(), new Console(System.err, false));
         assertThat(Files.readAllLines(report).get(0)).startsWith("strategy,filter,images,failed,warnings,runs");
     }
 

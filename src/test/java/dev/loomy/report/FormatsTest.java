@@ -16,12 +16,14 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.results.Format;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.ResourcePeaks;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunRecord;
+import dev.loomy.results.TestResults;
 
 
 class FormatsTest {
@@ -171,7 +173,7 @@ class FormatsTest {
         Measurement loop = new Measurement("loop", "NoOp", 10, 0, List.of(partial), Outcome.INTERRUPTED,
                 "after 5 of 10 images; the figures cover those");
         Results base = SampleResults.results();
-        Results results = new Results(List.of(loop), base.machine(), base.options(), true, false);
+        Results results = TestResults.of(List.of(loop), base.machine(), base.options(), true, false);
 
         String[] csv = render(new CsvFormat(), results).split("\n");
         List<String> header = cells(csv[0]);
@@ -200,19 +202,19 @@ class FormatsTest {
         Measurement loop = new Measurement("loop", "NoOp", 4, 1, runs, Outcome.OK, null);
         Measurement virtual = new Measurement("virtual", "NoOp", 4, 1,
                 List.of(SampleResults.run(99, 4), SampleResults.run(100, 4), SampleResults.run(101, 4)), Outcome.OK, null);
-        Results results = new Results(List.of(loop, virtual), SampleResults.MACHINE,
+        Results results = TestResults.of(List.of(loop, virtual), SampleResults.MACHINE,
                 SampleResults.options("auto", "local", null), false, true);
         String expected = "--repeat=auto stopped short of ±3%: loop / NoOp: 30 runs (the most) left its interval at "
                 + "±3.8% of the mean.";
         assertThat(render(new MarkdownFormat(), results)).contains(expected).doesNotContain("virtual / NoOp: 3 runs");
         assertThat(render(new TableFormat(), results)).contains(expected);
-        Results counted = new Results(List.of(loop), SampleResults.MACHINE, SampleResults.options("30", "local", null),
+        Results counted = TestResults.of(List.of(loop), SampleResults.MACHINE, SampleResults.options("30", "local", null),
                 false, true);
         assertThat(render(new TableFormat(), counted)).doesNotContain("stopped short");
         // A row that crashed after a few runs did not stop at the cap.
         Measurement crashed = new Measurement("threads", "NoOp", 4, 1,
                 List.of(SampleResults.run(50, 4), SampleResults.run(150, 4)), Outcome.CRASHED, "out of memory");
-        Results withCrash = new Results(List.of(crashed), SampleResults.MACHINE, SampleResults.options("auto", "local", null),
+        Results withCrash = TestResults.of(List.of(crashed), SampleResults.MACHINE, SampleResults.options("auto", "local", null),
                 false, true);
         assertThat(render(new TableFormat(), withCrash)).doesNotContain("stopped short");
     }
@@ -251,7 +253,7 @@ class FormatsTest {
         Measurement m = sample.measurements().get(0);
         Measurement none = new Measurement(m.strategy(), m.filter(), m.images(), m.warmups(), List.of(), Outcome.INTERRUPTED,
                 "interrupted during warm-up 1", null);
-        Results stopped = new Results(List.of(none), sample.machine(), sample.options(), true, false);
+        Results stopped = TestResults.of(List.of(none), sample.machine(), sample.options(), true, false);
 
         assertThat(render(new TableFormat(), stopped)).startsWith("Time: wall time of one whole run over all 4 images, "
                 + "no run counted: interrupted first;");
@@ -280,7 +282,7 @@ class FormatsTest {
     void aResidentPeakThatCouldNotBeResetPerRunIsMarkedInEveryFormat() throws Exception {
         RunRecord run = SampleResults.run(100, 2);
         RunRecord unwindowed = new RunRecord(run.wallNanos(), run.images(), new ResourcePeaks(9, 1, 300L << 20, false), 1, false);
-        Results results = new Results(List.of(new Measurement("loop", "NoOp", 2, 0, List.of(unwindowed), Outcome.OK, null)),
+        Results results = TestResults.of(List.of(new Measurement("loop", "NoOp", 2, 0, List.of(unwindowed), Outcome.OK, null)),
                 SampleResults.MACHINE, SampleResults.results().options(), false, false);
         String table = render(new TableFormat(), results);
         assertThat(table).contains(" *300.0  ok").contains("(* since the JVM started");
@@ -293,12 +295,12 @@ class FormatsTest {
 
     @Test
     void reportFormatsFollowTheExtension() {
-        assertThat(ResultFormat.forFile(Path.of("r.CSV"))).isInstanceOf(CsvFormat.class);
-        assertThat(ResultFormat.forFile(Path.of("a/r.json"))).isInstanceOf(JsonFormat.class);
-        assertThat(ResultFormat.forFile(Path.of("r.md"))).isInstanceOf(MarkdownFormat.class);
-        assertThatThrownBy(() -> ResultFormat.forFile(Path.of("r.xlsx"))).hasMessageContaining("unknown extension");
-        assertThatThrownBy(() -> ResultFormat.forFile(Path.of("report"))).hasMessageContaining("unknown extension");
-        assertThat(ResultFormat.named("Markdown")).isInstanceOf(MarkdownFormat.class);
-        assertThatThrownBy(() -> ResultFormat.named("xml")).hasMessageContaining("table, markdown, csv or json");
+        assertThat(ResultFormat.of(Format.forFile(Path.of("r.CSV")))).isInstanceOf(CsvFormat.class);
+        assertThat(ResultFormat.of(Format.forFile(Path.of("a/r.json")))).isInstanceOf(JsonFormat.class);
+        assertThat(ResultFormat.of(Format.forFile(Path.of("r.md")))).isInstanceOf(MarkdownFormat.class);
+        assertThatThrownBy(() -> ResultFormat.of(Format.forFile(Path.of("r.xlsx")))).hasMessageContaining("unknown extension");
+        assertThatThrownBy(() -> ResultFormat.of(Format.forFile(Path.of("report")))).hasMessageContaining("unknown extension");
+        assertThat(ResultFormat.of(Format.parse("Markdown"))).isInstanceOf(MarkdownFormat.class);
+        assertThatThrownBy(() -> ResultFormat.of(Format.parse("xml"))).hasMessageContaining("table, markdown, csv or json");
     }
 }

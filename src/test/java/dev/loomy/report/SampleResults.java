@@ -11,6 +11,7 @@ import dev.loomy.results.Outcome;
 import dev.loomy.results.ResourcePeaks;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunRecord;
+import dev.loomy.results.TestResults;
 
 
 /** Hand-made results with known figures, for the format tests. */
@@ -47,13 +48,16 @@ final class SampleResults {
         Measurement priority = new Measurement("virtual-priority", "NoOp", 4, 1,
                 List.of(run(205, 4, "priority 1", "priority 10")), Outcome.OK, null);
         Measurement crashed = Measurement.crashed("threads", "NoOp", 4, 1, List.of(), "exit status 137, a|b");
-        return new Results(List.of(loop, virtual, priority, crashed), MACHINE, options("3", engine, master), false, true);
+        return TestResults.of(List.of(loop, virtual, priority, crashed), MACHINE, options("3", engine, master), false, true);
     }
 
     /** The options of these results, with {@code --repeat=repeat}. */
     static OptionsUsed options(String repeat, String engine, String master) {
-        return new OptionsUsed(List.of("loop", "virtual"), List.of("NoOp"), List.of(), "out", false, "same", repeat, null, null,
-                null, null, List.of(), 1, "2", "1", "0", "auto", false, true, false, "table", null, null, null, List.of("in"),
-                engine, master, null, null, null);
+        return new OptionsUsed(new OptionsUsed.Selection(List.of("loop", "virtual"), List.of("NoOp"), List.of()),
+                new OptionsUsed.Output("out", false, "same"),
+                new OptionsUsed.Measuring(repeat, null, null, null, null, List.of(), 1),
+                new OptionsUsed.Execution("2", "1", "0", "auto", false, true, false),
+                new OptionsUsed.Reporting("table", null, null, null),
+                new OptionsUsed.Where(List.of("in"), engine, master, null, null, null));
     }
 }

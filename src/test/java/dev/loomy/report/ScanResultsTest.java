@@ -16,11 +16,12 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 
 import dev.loomy.baseline.Baseline;
-import dev.loomy.baseline.Verdict;
+import dev.loomy.results.Verdict;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Summary;
+import dev.loomy.results.TestResults;
 
 /** Results of a parameter scan: a column per scanned option, rows keyed by their point everywhere. */
 class ScanResultsTest {
@@ -37,7 +38,7 @@ class ScanResultsTest {
             rows.add(row("virtual", virtualMs[i]).at(point));
         }
         Results sample = SampleResults.results();
-        return new Results(rows, sample.machine(), sample.options(), false, true);
+        return TestResults.of(rows, sample.machine(), sample.options(), false, true);
     }
 
     private static Measurement row(String strategy, long ms) {
@@ -73,9 +74,9 @@ class ScanResultsTest {
         // loop takes 400 ms at parallelism 1 and 800 ms at 8: each virtual row is against its own point's loop.
         List<Summary> summaries = scanned("parallelism", List.of("1", "8"), 400, 200, 100).summaries();
 
-        assertThat(summaries.get(1).speedupVsLoop().orElseThrow()).isEqualTo(2.0);
-        assertThat(summaries.get(3).speedupVsLoop().orElseThrow()).isEqualTo(8.0);
-        assertThat(summaries.get(3).speedup().value()).isEqualTo(8.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(summaries.get(1).speed().vsLoop().orElseThrow()).isEqualTo(2.0);
+        assertThat(summaries.get(3).speed().vsLoop().orElseThrow()).isEqualTo(8.0);
+        assertThat(summaries.get(3).speed().vsReference().value()).isEqualTo(8.0, org.assertj.core.api.Assertions.within(1e-9));
     }
 
     @Test
@@ -83,7 +84,7 @@ class ScanResultsTest {
         Path saved = Files.writeString(dir.resolve("scan.json"),
                 render(new JsonFormat(), scanned("io_latency_ms", List.of("0", "20"), 400, 400, 100)));
         // Now virtual is as fast at 0 ms but half as fast at 20 ms: only the 20 ms row regressed.
-        Results now = scanned("io_latency_ms", List.of("0", "20"), 400, 400, 200).comparedWith(Baseline.read(saved));
+        Results now = Baseline.read(saved).compare(scanned("io_latency_ms", List.of("0", "20"), 400, 400, 200));
 
         List<Summary> rows = now.summaries();
         assertThat(rows).allSatisfy(s -> assertThat(s.comparison()).isNotNull());

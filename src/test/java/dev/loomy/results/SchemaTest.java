@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.loomy.results.Column.Format;
 
 class SchemaTest {
 
@@ -27,11 +26,11 @@ class SchemaTest {
     void aBaselinesAndAProfilersColumnsAreShownOnlyWhenTheResultsHaveThem() {
         RunRecord run = new RunRecord(1_000_000, List.of(), new ResourcePeaks(3, 3L << 20, -1, false), 1, false);
         Measurement plain = new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null);
-        Results without = new Results(List.of(plain), null, null, false, false);
+        Results without = TestResults.of(List.of(plain), null, null, false, false);
         assertThat(Schema.in(Format.CSV, without)).isEqualTo(Schema.in(Format.CSV));
         Measurement pinned = new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null,
                 new dev.loomy.profile.Profile(Double.NaN, -1, Double.NaN, 0, List.of(), null));
-        Results with = new Results(List.of(pinned), null, null, false, false);
+        Results with = TestResults.of(List.of(pinned), null, null, false, false);
         assertThat(Schema.in(Format.CSV, with).stream().map(Column::name).toList()).endsWith("pinned_events")
                 .doesNotContain("gc_count", "jfr_file", "change_pct");
     }
@@ -49,7 +48,7 @@ class SchemaTest {
     @Test
     void sizesAreMebibytesInEveryFormatUnderOneName() {
         RunRecord run = new RunRecord(1_000_000, List.of(), new ResourcePeaks(3, 3L << 20, -1, false), 1, false);
-        Summary row = Summary.of(new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null), null);
+        Summary row = Summary.of(new Measurement("loop", "NoOp", 1, 0, List.of(run), Outcome.OK, null), null, null);
         Column heap = Schema.in(Format.JSON).stream().filter(c -> c.name().equals("peak_heap")).findFirst().orElseThrow();
         Column rss = Schema.in(Format.JSON).stream().filter(c -> c.name().equals("peak_rss")).findFirst().orElseThrow();
         assertThat(heap.nameIn(Format.JSON)).isEqualTo("peak_heap_mib").isEqualTo(heap.nameIn(Format.CSV));

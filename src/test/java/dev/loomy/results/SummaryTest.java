@@ -25,12 +25,12 @@ class SummaryTest {
     void timesAreMedianMinAndMaxOfTheCountedRunsAndThroughputUsesTheMedian() {
         Measurement m = new Measurement("pool", "NoOp", 4, 1, List.of(run(400, PEAKS, 2, 1), run(100, PEAKS, 2, 1),
                 run(200, PEAKS, 2, 1)), Outcome.OK, null);
-        Summary s = Summary.of(m, null);
-        assertThat(s.timeMedianMs()).isEqualTo(200.0);
-        assertThat(s.timeMinMs()).isEqualTo(100.0);
-        assertThat(s.timeMaxMs()).isEqualTo(400.0);
-        assertThat(s.imagesPerSec()).isCloseTo(20.0, within(1e-9));
-        assertThat(s.speedupVsLoop()).isEmpty();
+        Summary s = Summary.of(m, null, null);
+        assertThat(s.times().medianMs()).isEqualTo(200.0);
+        assertThat(s.times().minMs()).isEqualTo(100.0);
+        assertThat(s.times().maxMs()).isEqualTo(400.0);
+        assertThat(s.speed().imagesPerSec()).isCloseTo(20.0, within(1e-9));
+        assertThat(s.speed().vsLoop()).isEmpty();
     }
 
     @Test
@@ -39,9 +39,9 @@ class SummaryTest {
                 Outcome.OK, null);
         Measurement loopOther = new Measurement("loop", "Other", 1, 0, List.of(run(50, PEAKS, 1, 1)), Outcome.OK, null);
         Measurement virtual = new Measurement("virtual", "NoOp", 1, 0, List.of(run(380, PEAKS, 2, 1)), Outcome.OK, null);
-        List<Summary> all = Summary.all(List.of(loop, loopOther, virtual));
-        assertThat(all.get(0).speedupVsLoop()).hasValue(1.0);
-        assertThat(all.get(2).speedupVsLoop().getAsDouble()).isCloseTo(950.0 / 380, within(1e-9));
+        List<Summary> all = Summary.all(List.of(loop, loopOther, virtual), Reference.DEFAULT);
+        assertThat(all.get(0).speed().vsLoop()).hasValue(1.0);
+        assertThat(all.get(2).speed().vsLoop().getAsDouble()).isCloseTo(950.0 / 380, within(1e-9));
     }
 
     @Test
@@ -52,11 +52,11 @@ class SummaryTest {
         Measurement loop = new Measurement("loop", "NoOp", 40, 0,
                 List.of(new RunRecord(511_000_000, one, PEAKS, 1, true)), Outcome.INTERRUPTED, "interrupted");
 
-        List<Summary> all = Summary.all(List.of(virtual, loop));
+        List<Summary> all = Summary.all(List.of(virtual, loop), Reference.DEFAULT);
 
-        assertThat(all.get(0).speedupVsLoop().getAsDouble()).isCloseTo(511.0 / (706.0 / 40), within(1e-9));
-        assertThat(all.get(0).speedup().value()).isCloseTo(511.0 / (706.0 / 40), within(1e-9));
-        assertThat(all.get(1).speedupVsLoop()).hasValue(1.0);
+        assertThat(all.get(0).speed().vsLoop().getAsDouble()).isCloseTo(511.0 / (706.0 / 40), within(1e-9));
+        assertThat(all.get(0).speed().vsReference().value()).isCloseTo(511.0 / (706.0 / 40), within(1e-9));
+        assertThat(all.get(1).speed().vsLoop()).hasValue(1.0);
     }
 
     @Test
@@ -68,12 +68,12 @@ class SummaryTest {
         Measurement virtual = new Measurement("virtual", "NoOp", 2, 0,
                 List.of(new RunRecord(2_000_000, failed, PEAKS, 2, false)), Outcome.FAILED_IMAGES, null);
 
-        List<Summary> all = Summary.all(List.of(loop, virtual));
+        List<Summary> all = Summary.all(List.of(loop, virtual), Reference.DEFAULT);
 
-        assertThat(all).allSatisfy(s -> assertThat(s.imagesPerSec()).isNaN());
-        assertThat(all.get(1).speedupVsLoop()).isEmpty();
-        assertThat(all).allSatisfy(s -> assertThat(s.speedup()).isNull());
-        assertThat(all.get(1).timeMedianMs()).isEqualTo(2.0);
+        assertThat(all).allSatisfy(s -> assertThat(s.speed().imagesPerSec()).isNaN());
+        assertThat(all.get(1).speed().vsLoop()).isEmpty();
+        assertThat(all).allSatisfy(s -> assertThat(s.speed().vsReference()).isNull());
+        assertThat(all.get(1).times().medianMs()).isEqualTo(2.0);
     }
 
     @Test
@@ -84,10 +84,10 @@ class SummaryTest {
         second.add(new ImageTiming(5, 0, 5_000_000_000L, ImageTiming.Status.SKIPPED, null));
         Measurement m = new Measurement("loop", "NoOp", 6, 0,
                 List.of(first, new RunRecord(100_000_000, second, PEAKS, 1, true)), Outcome.INTERRUPTED, "interrupted");
-        Summary s = Summary.of(m, null);
-        assertThat(s.latencyP50Ms()).isEqualTo(50.0);
-        assertThat(s.latencyP95Ms()).isEqualTo(100.0);
-        assertThat(s.latencyMaxMs()).isEqualTo(100.0);
+        Summary s = Summary.of(m, null, null);
+        assertThat(s.latency().p50Ms()).isEqualTo(50.0);
+        assertThat(s.latency().p95Ms()).isEqualTo(100.0);
+        assertThat(s.latency().maxMs()).isEqualTo(100.0);
     }
 
     @Test
@@ -95,9 +95,9 @@ class SummaryTest {
         Measurement m = new Measurement("virtual", "NoOp", 1, 0, List.of(
                 run(1, new ResourcePeaks(10, 500, 3000, true), 2, 1),
                 run(1, new ResourcePeaks(14, 400, 2000, false), 3, 1)), Outcome.OK, null);
-        Summary s = Summary.of(m, null);
-        assertThat(s.peaks()).isEqualTo(new ResourcePeaks(14, 500, 3000, false));
-        assertThat(s.workers()).isEqualTo(3);
+        Summary s = Summary.of(m, null, null);
+        assertThat(s.resources().peaks()).isEqualTo(new ResourcePeaks(14, 500, 3000, false));
+        assertThat(s.resources().workers()).isEqualTo(3);
     }
 
     @Test
@@ -110,20 +110,20 @@ class SummaryTest {
                     new ImageTiming(1, 0, last[0] * 1_000_000, ImageTiming.Status.DONE, "priority 1"),
                     new ImageTiming(2, 0, last[1] * 1_000_000, ImageTiming.Status.DONE, "priority 10")), PEAKS, 2, false));
         }
-        Summary s = Summary.of(new Measurement("virtual-priority", "NoOp", 3, 0, runs, Outcome.OK, null), null);
-        assertThat(s.laneMedianMs()).containsExactly(
+        Summary s = Summary.of(new Measurement("virtual-priority", "NoOp", 3, 0, runs, Outcome.OK, null), null, null);
+        assertThat(s.times().laneMedianMs()).containsExactly(
                 org.assertj.core.api.Assertions.entry("priority 1", 20.0),
                 org.assertj.core.api.Assertions.entry("priority 10", 80.0));
     }
 
     @Test
     void aMeasurementWithoutRunsHasNoFigures() {
-        Summary s = Summary.of(Measurement.crashed("threads", "NoOp", 5, 0, List.of(), "killed"), null);
-        assertThat(s.timeMedianMs()).isNaN();
-        assertThat(s.imagesPerSec()).isNaN();
-        assertThat(s.latencyP50Ms()).isNaN();
-        assertThat(s.peaks()).isEqualTo(ResourcePeaks.UNKNOWN);
-        assertThat(s.laneMedianMs()).isEmpty();
+        Summary s = Summary.of(Measurement.crashed("threads", "NoOp", 5, 0, List.of(), "killed"), null, null);
+        assertThat(s.times().medianMs()).isNaN();
+        assertThat(s.speed().imagesPerSec()).isNaN();
+        assertThat(s.latency().p50Ms()).isNaN();
+        assertThat(s.resources().peaks()).isEqualTo(ResourcePeaks.UNKNOWN);
+        assertThat(s.times().laneMedianMs()).isEmpty();
     }
 
     @Test

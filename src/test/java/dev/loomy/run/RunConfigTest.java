@@ -20,6 +20,8 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.Gray;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.results.Format;
+import dev.loomy.results.Reference;
 
 class RunConfigTest {
 
@@ -29,11 +31,12 @@ class RunConfigTest {
                 new ImageFile(Path.of("/abs/ünï/c.png"), Path.of("ünï/c.png")));
         return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), images, List.of("loop", "virtual"),
                 List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
-                new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft")),
-                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG),
-                new RunConfig.Measuring(1, 3, true),
+                new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
+                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null),
+                new RunConfig.Measuring(1, 3, true, MeasureSettings.DEFAULT, Reference.DEFAULT, RunConfig.Baselines.NONE),
                 new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false),
-                new RunConfig.Reporting("csv", Path.of("r.json"), null, Path.of("t.png"), false, true));
+                new RunConfig.Reporting(Format.CSV, Path.of("r.json"), null, Path.of("t.png"), false, true),
+                RunConfig.EngineChoice.LOCAL, Scan.NONE);
     }
 
     @Test
@@ -70,7 +73,7 @@ class RunConfigTest {
         RunConfig sent = config(InFlightLimit.auto());
         sent = new RunConfig(sent.inputs(), sent.images(), sent.strategies(),
                 List.of(ResolvedFilter.of(edges), ResolvedFilter.of(chain)), sent.selection(), sent.output(),
-                sent.measuring(), sent.execution(), sent.reporting());
+                sent.measuring(), sent.execution(), sent.reporting(), sent.engine(), sent.scan());
         String json = sent.toJson();
         assertThat(json).contains("\"inverted\":false");
 
@@ -95,12 +98,12 @@ class RunConfigTest {
     @Test
     void theOptionsShownAreThoseGiven() {
         var options = config(InFlightLimit.parse("7")).options();
-        assertThat(options.strategy()).containsExactly("loop,virtual");
-        assertThat(options.ioLatency()).isEqualTo("1.5ms");
-        assertThat(options.maxInFlight()).isEqualTo("7");
-        assertThat(options.imageFormat()).isEqualTo("png");
-        assertThat(options.output()).isEqualTo("out/x");
-        assertThat(options.inputs()).containsExactly("in", "/abs");
+        assertThat(options.selection().strategy()).containsExactly("loop,virtual");
+        assertThat(options.execution().ioLatency()).isEqualTo("1.5ms");
+        assertThat(options.execution().maxInFlight()).isEqualTo("7");
+        assertThat(options.output().imageFormat()).isEqualTo("png");
+        assertThat(options.output().output()).isEqualTo("out/x");
+        assertThat(options.where().inputs()).containsExactly("in", "/abs");
     }
 
     @Test

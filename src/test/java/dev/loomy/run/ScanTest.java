@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.results.Schema;
 
 class ScanTest {
 
@@ -31,7 +32,7 @@ class ScanTest {
 
         List<Scan.Point> points = scan.points(BASE);
 
-        assertThat(scan.scanned()).containsExactly(Scan.PARALLELISM, Scan.IO_LATENCY);
+        assertThat(scan.scanned()).containsExactly(Schema.PARALLELISM, Schema.IO_LATENCY);
         assertThat(scan.size()).isEqualTo(6);
         assertThat(points).extracting(Scan.Point::values).containsExactly(
                 Map.of("parallelism", "1", "io_latency_ms", "0"), Map.of("parallelism", "1", "io_latency_ms", "5"),
@@ -51,7 +52,8 @@ class ScanTest {
         RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("pool"), List.of(), Duration.ZERO, 0, 1, 2,
                 true);
         RunConfig scanned = new RunConfig(config.inputs(), config.images(), config.strategies(), config.filters(),
-                config.selection(), config.output(), config.measuring(), config.execution(), config.reporting(), scan);
+                config.selection(), config.output(), config.measuring(), config.execution(), config.reporting(),
+                config.engine(), scan);
 
         Scan.Point point = scanned.points().get(3);
         RunConfig child = RunConfig.fromJson(scanned.at(point).toJson());
@@ -61,7 +63,7 @@ class ScanTest {
         assertThat(child.execution().cvThreads()).isEqualTo(3);
         assertThat(child.execution().maxInFlight()).isEqualTo(InFlightLimit.parse("7"));
         assertThat(RunConfig.fromJson(scanned.toJson()).points()).isEqualTo(scanned.points());
-        assertThat(scanned.options().cvThreads()).isEqualTo("1,3");
-        assertThat(scanned.options().maxInFlight()).isEqualTo("auto,7");
+        assertThat(scanned.options().execution().cvThreads()).isEqualTo("1,3");
+        assertThat(scanned.options().execution().maxInFlight()).isEqualTo("auto,7");
     }
 }

@@ -9,6 +9,8 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.results.Format;
+import dev.loomy.results.Reference;
 
 /** Run descriptions for tests that start below the command line. */
 public final class TestConfigs {
@@ -21,10 +23,12 @@ public final class TestConfigs {
                                     List<Filter> filters, Duration ioLatency, int warmups, int repeats,
                                     int parallelism, boolean fork) {
         return new RunConfig(inputs, images, strategies, filters.stream().map(ResolvedFilter::of).toList(),
-                new RunConfig.Selection(strategies, filters.stream().map(Filter::name).toList()),
-                new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME),
-                new RunConfig.Measuring(warmups, repeats, fork),
+                new RunConfig.Selection(strategies, filters.stream().map(Filter::name).toList(), List.of(), null, null),
+                new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME, null),
+                new RunConfig.Measuring(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT,
+                        RunConfig.Baselines.NONE),
                 new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false),
-                new RunConfig.Reporting("table", null, null, null, true, false));
+                new RunConfig.Reporting(Format.TABLE, null, null, null, true, false), RunConfig.EngineChoice.LOCAL,
+                Scan.NONE);
     }
 }

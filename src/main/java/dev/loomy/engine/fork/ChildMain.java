@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import org.opencv.core.Core;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Workload;
 import dev.loomy.imageio.TempFiles;
@@ -41,7 +42,8 @@ public final class ChildMain {
 
     public static void main(String[] args) throws IOException {
         if (args.length != 1) {
-            System.err.println("loomy: a child JVM takes one argument, STRATEGY/FILTER, and the run on standard input");
+            new Console(System.err, false).error("a child JVM takes one argument, STRATEGY/FILTER, and the run on "
+                    + "standard input");
             System.exit(2);
         }
         RunConfig config = RunConfig.fromJson(new String(System.in.readAllBytes(), StandardCharsets.US_ASCII));
@@ -59,8 +61,9 @@ public final class ChildMain {
         RunControl control = new RunControl();
         TempFiles temps = new TempFiles();
         // The limit is said once per filter: by the child measuring the filter with the first strategy.
-        boolean say = !config.reporting().quiet() && key.startsWith(config.strategies().get(0) + "/");
-        Consumer<String> notes = say ? note -> err.println("loomy: " + note) : note -> { };
+        Console console = new Console(err, config.reporting().quiet());
+        boolean first = key.startsWith(config.strategies().get(0) + "/");
+        Consumer<String> notes = first ? console::info : note -> { };
         Workload workload = Workload.of(config, temps, control::interrupted, notes);
         Trial trial = workload.trial(key).orElseThrow(() -> new IllegalArgumentException(
                 key + " is not among the strategies and filters of the run"));

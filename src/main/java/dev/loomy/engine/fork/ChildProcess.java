@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -16,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.opencv.OpenCvPinning;
@@ -40,9 +40,8 @@ final class ChildProcess {
     private static final Pattern STACK_TRACE = Pattern.compile("^(\\s+at |\\s+\\.\\.\\. \\d+ more|Caused by: |Exception in thread )");
     private static final Pattern OUT_OF_MEMORY = Pattern.compile("java\\.lang\\.OutOfMemoryError(: .*)?");
     private static final Pattern UNCAUGHT = Pattern.compile("^Exception in thread \"[^\"]*\" (.+)$");
-    private static final String LOOMY = "loomy: ";
     /** A child's notes on standard error: the images in flight (the admission's line), notes, warnings. */
-    private static final Pattern NOTE = Pattern.compile("^loomy: (note: |warning: )| in flight");
+    private static final Pattern NOTE = Pattern.compile("^" + Console.PREFIX + "(note: |warning: )| in flight");
     private static final Map<Integer, String> SIGNALS = Map.of(1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT",
             9, "SIGKILL", 11, "SIGSEGV", 15, "SIGTERM");
 
@@ -51,7 +50,7 @@ final class ChildProcess {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
-    private final PrintStream err;
+    private final Console console;
     private final Set<String> stderrSeen;
     private final Duration grace;
 
@@ -64,13 +63,13 @@ final class ChildProcess {
     private volatile boolean runOpen;
 
     ChildProcess(Trial trial, RunConfig config, RunControl control, FailureLog failures, RunListener listener,
-             PrintStream err, Set<String> stderrSeen, Duration grace) {
+             Console console, Set<String> stderrSeen, Duration grace) {
         this.trial = trial;
         this.config = config;
         this.control = control;
         this.failures = failures;
         this.listener = listener;
-        this.err = err;
+        this.console = console;
         this.stderrSeen = stderrSeen;
         this.grace = grace;
     }
@@ -108,7 +107,7 @@ final class ChildProcess {
                     List.of(), Outcome.INTERRUPTED, "before its JVM reported (exit status " + status + ")");
         }
         String reason = crashReason(status, List.copyOf(tail));
-        err.println("loomy: " + trial.label() + ": crashed: " + reason);
+        console.error(trial.label() + ": crashed: " + reason);
         return crashed(reason);
     }
 
@@ -217,7 +216,8 @@ final class ChildProcess {
 
     private void passOn(String line) {
         if (!line.isBlank() && stderrSeen.add(line)) {
-            err.println(line);
+            // Passed on as the child wrote it: its own lines are marked as loomy's already.
+            console.stream().println(line);
         }
     }
 
@@ -249,8 +249,8 @@ final class ChildProcess {
             Matcher uncaught = UNCAUGHT.matcher(line);
             if (uncaught.find()) {
                 uncaughtCause = uncaught.group(1).strip();
-            } else if (line.startsWith(LOOMY) && !NOTE.matcher(line).find()) {
-                cause = line.substring(LOOMY.length()).strip();
+            } else if (line.startsWith(Console.PREFIX) && !NOTE.matcher(line).find()) {
+                cause = line.substring(Console.PREFIX.length()).strip();
             }
         }
         cause = uncaughtCause != null ? uncaughtCause : cause;

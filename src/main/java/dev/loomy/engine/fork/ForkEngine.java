@@ -1,11 +1,11 @@
 package dev.loomy.engine.fork;
 
-import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
@@ -30,21 +30,21 @@ public final class ForkEngine implements Engine {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
-    private final PrintStream err;
+    private final Console console;
     private final Set<String> stderrSeen = ConcurrentHashMap.newKeySet();
 
     public ForkEngine(ChildLauncher launcher, RunControl control, FailureLog failures, RunListener listener,
-                      PrintStream err) {
+                      Console console) {
         this.launcher = launcher;
         this.control = control;
         this.failures = failures;
         this.listener = listener;
-        this.err = err;
+        this.console = console;
     }
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
         return Engine.eachTrial(config.trials(), control, trial -> new ChildProcess(trial, config, control, failures,
-                listener, err, stderrSeen, GRACE).run(launcher.process(trial)));
+                listener, console, stderrSeen, GRACE).run(launcher.process(trial)));
     }
 }

@@ -3,6 +3,7 @@ package dev.loomy.engine.spark;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.UnknownHostException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,6 +16,7 @@ import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -40,14 +42,21 @@ public final class HadoopFiles implements UriFiles {
 
     private final Configuration conf;
 
-    /** @param sparkConf Spark's settings: those under {@code spark.hadoop.} are Hadoop's, as Spark itself takes them */
+    /**
+     * @param sparkConf Spark's settings: those under {@code spark.hadoop.} are Hadoop's, as Spark itself takes
+     *                  them; they win over the same settings among the system properties, where spark-submit
+     *                  puts its own ({@code --conf}, spark-defaults.conf), which a SparkConf reads too
+     */
     public HadoopFiles(Map<String, String> sparkConf) {
         conf = new Configuration();
-        sparkConf.forEach((key, value) -> {
-            if (key.startsWith(PREFIX)) {
-                conf.set(key.substring(PREFIX.length()), value);
-            }
-        });
+        System.getProperties().stringPropertyNames().forEach(key -> set(key, System.getProperty(key)));
+        sparkConf.forEach(this::set);
+    }
+
+    private void set(String key, String value) {
+        if (key.startsWith(PREFIX)) {
+            conf.set(key.substring(PREFIX.length()), value);
+        }
     }
 
     /**
@@ -95,8 +104,29 @@ public final class HadoopFiles implements UriFiles {
             throw new InputProblem(input + ": no such file or folder");
         } catch (IOException | RuntimeException e) {
             // A scheme without its connector on the class path, a name node that does not answer, ...
-            throw new InputProblem(input + ": cannot be read (" + ImageException.oneLine(e) + ")");
+            throw new InputProblem(input + ": cannot be read (" + reason(e) + ")");
         }
+    }
+
+    /**
+     * Why a file system could not be reached, short: Hadoop's and the AWS SDK's messages repeat the
+     * URI and the request's details over a few hundred characters.
+     */
+    static String reason(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnknownHostException unknown) {
+                return "unknown host " + unknown.getMessage().replaceAll(".*: ", "");
+            }
+            // S3A's, for a 404 on the bucket itself (hadoop-aws is not on the build's class path).
+            if (cause.getClass().getSimpleName().equals("UnknownStoreException")) {
+                return "no such bucket";
+            }
+            // S3A's translation of a 403.
+            if (cause instanceof java.nio.file.AccessDeniedException) {
+                return "access denied: a wrong key or secret, or no permission";
+            }
+        }
+        return ImageException.oneLine(e);
     }
 
     private static ImageFile image(Path path, String relative) {
@@ -142,7 +172,7 @@ public final class HadoopFiles implements UriFiles {
                 writable(new Path(output));
             }
         } catch (IOException | RuntimeException e) {
-            throw new InputProblem("--output=" + output + ": cannot be written (" + ImageException.oneLine(e) + ")");
+            throw new InputProblem("--output=" + output + ": cannot be written (" + reason(e) + ")");
         }
     }
 
@@ -207,7 +237,7 @@ public final class HadoopFiles implements UriFiles {
             try (FSDataOutputStream out = fs.create(temp, false)) {
                 content.write(out);
             }
-            if (!fs.rename(temp, target)) {
+            if (!renamed(fs, temp, target)) {
                 fs.delete(target, false);
                 if (!fs.rename(temp, target)) {
                     throw new IOException("cannot rename " + temp + " to " + target.getName());
@@ -218,6 +248,15 @@ public final class HadoopFiles implements UriFiles {
             if (!renamed) {
                 fs.delete(temp, false);
             }
+        }
+    }
+
+    /** Whether {@code temp} became {@code target}: not where a file is there already (HDFS says false, S3A throws). */
+    private static boolean renamed(FileSystem fs, Path temp, Path target) throws IOException {
+        try {
+            return fs.rename(temp, target);
+        } catch (FileAlreadyExistsException e) {
+            return false;
         }
     }
 

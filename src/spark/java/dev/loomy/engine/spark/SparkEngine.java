@@ -1,15 +1,20 @@
 package dev.loomy.engine.spark;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import dev.loomy.engine.Benchmark;
@@ -17,9 +22,10 @@ import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
+import dev.loomy.filter.Filter;
 import dev.loomy.imageio.TempFiles;
-import dev.loomy.results.MeasureSettings;
 import dev.loomy.results.Measurement;
+import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import dev.loomy.run.Trial;
@@ -40,6 +46,9 @@ public final class SparkEngine implements Engine {
 
     private static final long EXECUTOR_PATIENCE_MILLIS = 30_000;
     private static final String EXECUTOR_OPTIONS = "spark.executor.extraJavaOptions";
+    private static final String OVERHEAD = "spark.executor.memoryOverhead";
+    private static final String JARS = "spark.jars";
+    private static final String S3A = "org.apache.hadoop.fs.s3a.S3AFileSystem";
 
     private final RunControl control;
     private final FailureLog failures;
@@ -64,7 +73,7 @@ public final class SparkEngine implements Engine {
         }
         JavaSparkContext spark;
         try {
-            spark = new JavaSparkContext(conf(settings));
+            spark = new JavaSparkContext(conf(config));
         } catch (Exception e) {
             // Scala throws SparkException, a checked exception, undeclared: every trial crashed, nothing was processed.
             return allCrashed(config, "Spark did not start at " + master + ": " + SparkRun.firstLine(e));
@@ -88,8 +97,32 @@ public final class SparkEngine implements Engine {
                 }
             });
         } finally {
+            Path local = localFolder();
             spark.stop();
+            deleteIfEmpty(local);
             sweep(config);
+        }
+    }
+
+    /**
+     * Spark's local folder on the driver ({@code spark.local.dir}/spark-*): Spark deletes what it put
+     * in it when the context stops, but leaves the folder itself, one a JVM, in /tmp by default.
+     */
+    private static Path localFolder() {
+        try {
+            return Path.of(SparkFiles.getRootDirectory()).getParent();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void deleteIfEmpty(Path local) {
+        try {
+            if (local != null && local.getFileName().toString().startsWith("spark-")) {
+                Files.deleteIfExists(local);
+            }
+        } catch (IOException e) {
+            // Not empty (another context of this JVM still uses it) or already gone: left as Spark leaves it.
         }
     }
 
@@ -161,48 +194,105 @@ public final class SparkEngine implements Engine {
         return new org.apache.hadoop.fs.Path(folder, relative.toString()).toString();
     }
 
-    private static SparkConf conf(RunConfig.EngineChoice settings) {
-        SparkConf conf = new SparkConf().setAppName("loomy").setMaster(settings.master())
-                // No web UI by default: it costs start-up time and opens a port; --spark-conf can turn it on.
-                .set("spark.ui.enabled", "false")
-                .set("spark.ui.showConsoleProgress", "false");
+    /**
+     * Spark's settings for the run. Those spark-submit gave (as system properties, which a new
+     * SparkConf reads) stay, but {@code --spark-conf}'s win; on a cluster, loomy's jars and
+     * executor options are added to what was given, not put in its place.
+     */
+    private SparkConf conf(RunConfig config) {
+        RunConfig.EngineChoice settings = config.engine();
         String master = settings.master();
+        SparkConf conf = new SparkConf().setAppName("loomy").setMaster(master)
+                // No web UI by default: it costs start-up time and opens a port; --spark-conf can turn it on.
+                .setIfMissing("spark.ui.enabled", "false")
+                .setIfMissing("spark.ui.showConsoleProgress", "false");
         if (master.startsWith("local") || master.contains("://127.0.0.1") || master.contains("://localhost")) {
             // Executors on this machine reach the driver on the loopback interface, whatever the host name resolves to.
             conf.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
         }
-        if (!master.startsWith("local")) {
-            // Executors elsewhere load loomy, OpenCV (with its native library) and the filters file's parser from these.
-            conf.setJars(jars().toArray(String[]::new));
-            // The driver's run id names the executors' temporary files, so that this run's sweep knows them.
-            String options = "--enable-native-access=ALL-UNNAMED -D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN;
-            String given = settings.sparkConf().get(EXECUTOR_OPTIONS);
-            conf.set(EXECUTOR_OPTIONS, given == null ? options : given + " " + options);
-        }
         settings.sparkConf().forEach((key, value) -> {
-            // The executors' Java options given were joined to loomy's above.
-            if (!key.equals(FAIL_FIRST_ATTEMPT) && !(key.equals(EXECUTOR_OPTIONS) && !master.startsWith("local"))) {
+            if (!key.equals(FAIL_FIRST_ATTEMPT)) {
                 conf.set(key, value);
             }
         });
+        if (!master.startsWith("local")) {
+            // Executors elsewhere load loomy, OpenCV (with its native library) and the filters file's parser from these.
+            Set<String> jars = new LinkedHashSet<>(List.of(conf.get(JARS, "").split(",")));
+            Set<String> names = new HashSet<>(jars.stream().map(SparkEngine::fileName).toList());
+            jars.addAll(jars().stream().filter(jar -> !names.contains(fileName(jar))).toList());
+            jars.remove("");
+            conf.set(JARS, String.join(",", jars));
+            // The driver's run id names the executors' temporary files, so that this run's sweep knows them.
+            String options = "--enable-native-access=ALL-UNNAMED -D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN;
+            conf.set(EXECUTOR_OPTIONS, (conf.get(EXECUTOR_OPTIONS, "") + " " + options).strip());
+            if (!conf.contains(OVERHEAD) && !conf.contains(OVERHEAD + "Factor")) {
+                ExecutorMemory memory = executorMemory(config, conf);
+                conf.set(OVERHEAD, memory.overheadMib() + "m");
+                if (!config.reporting().quiet()) {
+                    err.println("loomy: " + OVERHEAD + "=" + memory.overheadMib() + "m (" + memory.why()
+                            + "; --spark-conf=" + OVERHEAD + "=... to choose)");
+                }
+            }
+        }
         return conf;
     }
 
-    /** The jars that hold loomy's classes and what executors need beyond Spark. */
+    private static ExecutorMemory executorMemory(RunConfig config, SparkConf conf) {
+        List<Filter> filters = config.filters().stream().map(f -> f.create()).toList();
+        long perImage = ExecutorMemory.perImageBytes(config.images(), filters,
+                new HadoopFiles(config.engine().sparkConf()));
+        int tasks = Batch.count(config.engine().partitions(), config.images().size(), 1);
+        int largestTask = (config.images().size() + tasks - 1) / Math.max(1, tasks);
+        int inFlight = ExecutorMemory.inFlightPerTask(config.execution().maxInFlight(),
+                config.execution().parallelism(), Math.max(1, largestTask));
+        String heaviest = filters.stream().max(java.util.Comparator.comparingDouble(Filter::workingBytesPerPixel))
+                .map(Filter::name).orElse("");
+        return ExecutorMemory.of(conf.getSizeAsMb("spark.executor.memory", "1g"), conf.getInt("spark.executor.cores", 1),
+                inFlight, perImage, heaviest);
+    }
+
+    private static String fileName(String jar) {
+        return jar.substring(jar.lastIndexOf('/') + 1);
+    }
+
+    /**
+     * The jars that hold loomy's classes and what executors need beyond Spark: loomy's own, OpenCV's,
+     * the filters file parser's, and where the S3 connector was found outside Spark's jars (the
+     * folder that {@code ./run.sh} builds for s3a: URIs), every jar beside it (hadoop-aws and the
+     * AWS SDK modules it needs).
+     */
     private static Set<String> jars() {
         Set<String> jars = new LinkedHashSet<>();
         for (Class<?> type : List.of(SparkEngine.class, org.opencv.core.Core.class,
                 org.snakeyaml.engine.v2.api.LoadSettings.class)) {
-            CodeSource source = type.getProtectionDomain().getCodeSource();
-            try {
-                if (source != null && source.getLocation().getPath().endsWith(".jar")) {
-                    jars.add(Path.of(source.getLocation().toURI()).toString());
+            jar(type).ifPresent(jar -> jars.add(jar.toString()));
+        }
+        try {
+            Optional<Path> s3a = jar(Class.forName(S3A, false, SparkEngine.class.getClassLoader()));
+            Optional<Path> spark = jar(SparkConf.class);
+            if (s3a.isPresent() && !s3a.get().getParent().equals(spark.map(Path::getParent).orElse(null))) {
+                try (var beside = Files.list(s3a.get().getParent())) {
+                    beside.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted()
+                            .forEach(f -> jars.add(f.toString()));
                 }
-            } catch (URISyntaxException e) {
-                // Not a file: Spark could not ship it either.
             }
+        } catch (ClassNotFoundException | LinkageError | IOException e) {
+            // No S3 connector here: s3a: URIs were refused before the run.
         }
         return jars;
+    }
+
+    /** The jar that {@code type} was loaded from, if it was one. */
+    private static Optional<Path> jar(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        try {
+            if (source != null && source.getLocation().getPath().endsWith(".jar")) {
+                return Optional.of(Path.of(source.getLocation().toURI()));
+            }
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            // Not a file: Spark could not ship it either.
+        }
+        return Optional.empty();
     }
 
     /**

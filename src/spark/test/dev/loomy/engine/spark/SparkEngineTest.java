@@ -1,29 +1,24 @@
 package dev.loomy.engine.spark;
 
+import static dev.loomy.engine.spark.SparkCli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
-import dev.loomy.cli.ExitCodes;
-import dev.loomy.cli.Main;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.ExitCodes;
 
 /**
  * The Spark engine on an embedded master, {@code local[2,F]}: two task threads in this JVM,
@@ -46,29 +41,29 @@ class SparkEngineTest {
 
     @Test
     void writesTheSameFilesBitForBitAsTheLocalEngine() throws IOException {
-        Run local = run("--strategy=loop", "--filter=Cartoon2", "--no-fork", "-o", dir.resolve("local").toString(),
+        SparkCli local = run("--strategy=loop", "--filter=Cartoon2", "--no-fork", "-o", dir.resolve("local").toString(),
                 input.toString());
-        Run spark = run("--engine=spark", "--master=local[2,2]", "--partitions=4", "--strategy=virtual",
+        SparkCli spark = run("--engine=spark", "--master=local[2,2]", "--partitions=4", "--strategy=virtual",
                 "--filter=Cartoon2", "--repeat=3", "--format=csv", "-o", dir.resolve("spark").toString(),
                 input.toString());
 
         assertThat(local.status()).isEqualTo(ExitCodes.OK);
         assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.OK);
-        Map<String, byte[]> expected = files(dir.resolve("local"));
+        Map<String, byte[]> expected = SparkCli.files(dir.resolve("local"));
         assertThat(expected).hasSize(9);
-        assertThat(files(dir.resolve("spark"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+        assertThat(SparkCli.files(dir.resolve("spark"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
                 .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
-        assertThat(column(spark.out(), "engine")).isEqualTo("spark");
-        assertThat(column(spark.out(), "images")).isEqualTo("9");
-        assertThat(column(spark.out(), "failed")).isEqualTo("0");
+        assertThat(spark.column("engine")).isEqualTo("spark");
+        assertThat(spark.column("images")).isEqualTo("9");
+        assertThat(spark.column("failed")).isEqualTo("0");
         // The statistics come from the same counted runs as a local row's.
-        assertThat(column(spark.out(), "runs")).isEqualTo("3");
-        double mean = Double.parseDouble(column(spark.out(), "time_ms_mean"));
-        assertThat(mean).isPositive().isBetween(Double.parseDouble(column(spark.out(), "time_ms_min")),
-                Double.parseDouble(column(spark.out(), "time_ms_max")));
-        assertThat(Double.parseDouble(column(spark.out(), "time_ms_ci_low"))).isLessThanOrEqualTo(mean);
-        assertThat(Double.parseDouble(column(spark.out(), "time_ms_ci_high"))).isGreaterThanOrEqualTo(mean);
-        assertThat(Double.parseDouble(column(spark.out(), "speedup"))).isEqualTo(1.0);
+        assertThat(spark.column("runs")).isEqualTo("3");
+        double mean = Double.parseDouble(spark.column("time_ms_mean"));
+        assertThat(mean).isPositive().isBetween(Double.parseDouble(spark.column("time_ms_min")),
+                Double.parseDouble(spark.column("time_ms_max")));
+        assertThat(Double.parseDouble(spark.column("time_ms_ci_low"))).isLessThanOrEqualTo(mean);
+        assertThat(Double.parseDouble(spark.column("time_ms_ci_high"))).isGreaterThanOrEqualTo(mean);
+        assertThat(Double.parseDouble(spark.column("speedup"))).isEqualTo(1.0);
     }
 
     @Test
@@ -79,16 +74,16 @@ class SparkEngineTest {
         Path stale = dir.resolve("uri/." + "photo1.png." + TempFiles.RUN + "-abc.loomy-tmp");
         Files.createDirectories(stale.getParent());
         Files.write(stale, new byte[] {1, 2});
-        Run local = run("--strategy=loop", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());
-        Run spark = run("--engine=spark", "--master=local[2,2]", "--partitions=3", "--strategy=virtual",
+        SparkCli local = run("--strategy=loop", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());
+        SparkCli spark = run("--engine=spark", "--master=local[2,2]", "--partitions=3", "--strategy=virtual",
                 "--format=json", "-o", "file://" + dir.resolve("uri"), "file://" + input);
 
         assertThat(local.status()).isEqualTo(ExitCodes.FAILED_IMAGES);
         assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         // The same files, and only those: no temporary file, no checksum file beside each output.
-        Map<String, byte[]> expected = files(dir.resolve("local"));
+        Map<String, byte[]> expected = SparkCli.files(dir.resolve("local"));
         assertThat(expected).hasSize(9);
-        assertThat(files(dir.resolve("uri"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+        assertThat(SparkCli.files(dir.resolve("uri"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
                 .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
         // A failure names the image as its URI.
         assertThat(spark.err().lines().filter(l -> l.contains("broken.png"))).singleElement().asString()
@@ -99,7 +94,7 @@ class SparkEngineTest {
 
     @Test
     void anOutputUriInsideAnInputFolderIsRefusedBeforeAnyWork() {
-        Run spark = run("--engine=spark", "--master=local[1]", "-o", "file://" + input.resolve("out"),
+        SparkCli spark = run("--engine=spark", "--master=local[1]", "-o", "file://" + input.resolve("out"),
                 "file://" + input);
 
         assertThat(spark.status()).isEqualTo(ExitCodes.USAGE);
@@ -113,14 +108,14 @@ class SparkEngineTest {
     void aCorruptImageIsAFailedImageAndTheJobGoesOn() throws IOException {
         Files.write(input.resolve("broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 1, 2, 3});
 
-        Run spark = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "-o",
+        SparkCli spark = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "-o",
                 dir.resolve("out").toString(), input.toString());
 
         assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         assertThat(spark.err().lines().filter(l -> l.contains("broken.png"))).hasSize(1);
-        assertThat(column(spark.out(), "failed")).isEqualTo("1");
-        assertThat(column(spark.out(), "outcome")).isEqualTo("failed-images");
-        assertThat(files(dir.resolve("out"))).hasSize(9).doesNotContainKey("broken.png");
+        assertThat(spark.column("failed")).isEqualTo("1");
+        assertThat(spark.column("outcome")).isEqualTo("failed-images");
+        assertThat(SparkCli.files(dir.resolve("out"))).hasSize(9).doesNotContainKey("broken.png");
     }
 
     @Test
@@ -128,31 +123,31 @@ class SparkEngineTest {
         byte[] jpeg = Files.readAllBytes(input.resolve("sub/photo0.jpg"));
         Files.write(input.resolve("half.jpg"), Arrays.copyOf(jpeg, jpeg.length / 2));
 
-        Run lenient = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "-o",
+        SparkCli lenient = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "-o",
                 dir.resolve("lenient").toString(), input.toString());
-        Run strict = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "--strict", "-o",
+        SparkCli strict = run("--engine=spark", "--master=local[2,2]", "--strategy=loop", "--format=csv", "--strict", "-o",
                 dir.resolve("strict").toString(), input.toString());
 
         // The executor's warning comes back to the driver: one line, the row counts it, the image is written.
         assertThat(lenient.status()).as(lenient.err()).isEqualTo(ExitCodes.OK);
         assertThat(lenient.err().lines().filter(l -> l.contains("half.jpg"))).singleElement().asString()
                 .contains(": warning: truncated");
-        assertThat(column(lenient.out(), "warnings")).isEqualTo("1");
-        assertThat(column(lenient.out(), "failed")).isEqualTo("0");
-        assertThat(files(dir.resolve("lenient"))).hasSize(10).containsKey("half.jpg");
+        assertThat(lenient.column("warnings")).isEqualTo("1");
+        assertThat(lenient.column("failed")).isEqualTo("0");
+        assertThat(SparkCli.files(dir.resolve("lenient"))).hasSize(10).containsKey("half.jpg");
         // --strict reaches the executors: the same file is a failed image there.
         assertThat(strict.status()).as(strict.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
         assertThat(strict.err().lines().filter(l -> l.contains("half.jpg"))).singleElement().asString()
                 .doesNotContain("warning").contains(": truncated");
-        assertThat(column(strict.out(), "warnings")).isEqualTo("0");
-        assertThat(column(strict.out(), "failed")).isEqualTo("1");
-        assertThat(files(dir.resolve("strict"))).hasSize(9).doesNotContainKey("half.jpg");
+        assertThat(strict.column("warnings")).isEqualTo("0");
+        assertThat(strict.column("failed")).isEqualTo("1");
+        assertThat(SparkCli.files(dir.resolve("strict"))).hasSize(9).doesNotContainKey("half.jpg");
     }
 
     @Test
     void aMasterThatSparkCannotParseIsRefusedBeforeAnyWork() {
-        Run bogus = run("--engine=spark", "--master=bogus", "-o", dir.resolve("out").toString(), input.toString());
-        Run yarn = run("--engine=spark", "--master=yarn", "-o", dir.resolve("out").toString(), input.toString());
+        SparkCli bogus = run("--engine=spark", "--master=bogus", "-o", dir.resolve("out").toString(), input.toString());
+        SparkCli yarn = run("--engine=spark", "--master=yarn", "-o", dir.resolve("out").toString(), input.toString());
 
         assertThat(bogus.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(bogus.err().lines()).singleElement().asString()
@@ -172,7 +167,7 @@ class SparkEngineTest {
         }
         String master = "spark://127.0.0.1:" + port;
         long start = System.nanoTime();
-        Run spark = run("--engine=spark", "--master=" + master, "--strategy=loop", "--format=csv", "-o",
+        SparkCli spark = run("--engine=spark", "--master=" + master, "--strategy=loop", "--format=csv", "-o",
                 dir.resolve("out").toString(), input.toString());
 
         // Spark's own client would try 3 times, 20 s apart, before it gave up.
@@ -180,14 +175,14 @@ class SparkEngineTest {
         assertThat(spark.status()).isEqualTo(ExitCodes.CRASHED);
         String reason = "cannot reach the Spark master " + master + ": Connection refused";
         assertThat(spark.err().lines()).singleElement().asString().isEqualTo("loomy: " + reason);
-        assertThat(column(spark.out(), "outcome")).isEqualTo("crashed");
-        assertThat(column(spark.out(), "note")).isEqualTo(reason);
-        assertThat(column(spark.out(), "engine")).isEqualTo("spark");
+        assertThat(spark.column("outcome")).isEqualTo("crashed");
+        assertThat(spark.column("note")).isEqualTo(reason);
+        assertThat(spark.column("engine")).isEqualTo("spark");
     }
 
     @Test
     void reproducibleIsRefusedBeforeAnyWork() {
-        Run spark = run("--engine=spark", "--master=local[1]", "--reproducible", "-o", dir.resolve("out").toString(),
+        SparkCli spark = run("--engine=spark", "--master=local[1]", "--reproducible", "-o", dir.resolve("out").toString(),
                 input.toString());
 
         assertThat(spark.status()).isEqualTo(ExitCodes.USAGE);
@@ -198,11 +193,11 @@ class SparkEngineTest {
 
     @Test
     void automaticRepeatsProfilersAndScansAreRefusedBeforeAnyWork() {
-        Run auto = run("--engine=spark", "--master=local[1]", "--repeat=auto", "-o", dir.resolve("out").toString(),
+        SparkCli auto = run("--engine=spark", "--master=local[1]", "--repeat=auto", "-o", dir.resolve("out").toString(),
                 input.toString());
-        Run profiled = run("--engine=spark", "--master=local[1]", "--profile=gc", "-o", dir.resolve("out").toString(),
+        SparkCli profiled = run("--engine=spark", "--master=local[1]", "--profile=gc", "-o", dir.resolve("out").toString(),
                 input.toString());
-        Run scanned = run("--engine=spark", "--master=local[1]", "--parallelism=1,2", "-o", dir.resolve("out").toString(),
+        SparkCli scanned = run("--engine=spark", "--master=local[1]", "--parallelism=1,2", "-o", dir.resolve("out").toString(),
                 input.toString());
 
         assertThat(auto.status()).isEqualTo(ExitCodes.USAGE);
@@ -221,53 +216,18 @@ class SparkEngineTest {
     void aRetriedTaskLeavesNoDuplicateAndNoTemporaryFile() throws IOException {
         // Each task's first attempt writes one image, then fails; Spark's second attempt writes them all again.
         String fault = "--spark-conf=" + SparkEngine.FAIL_FIRST_ATTEMPT + "=1";
-        Run once = run("--engine=spark", "--master=local[2,1]", fault, "--partitions=3", "--strategy=pool",
+        SparkCli once = run("--engine=spark", "--master=local[2,1]", fault, "--partitions=3", "--strategy=pool",
                 "--quiet", "-o", dir.resolve("once").toString(), input.toString());
-        Run retried = run("--engine=spark", "--master=local[2,2]", fault, "--partitions=3", "--strategy=pool",
+        SparkCli retried = run("--engine=spark", "--master=local[2,2]", fault, "--partitions=3", "--strategy=pool",
                 "--format=csv", "-o", dir.resolve("retried").toString(), input.toString());
-        Run local = run("--strategy=pool", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());
+        SparkCli local = run("--strategy=pool", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());
 
         // Without a second try, the fault fails the job: so the run below passes because of the retries.
         assertThat(once.status()).isEqualTo(ExitCodes.CRASHED);
         assertThat(retried.status()).as(retried.err()).isEqualTo(ExitCodes.OK);
-        assertThat(column(retried.out(), "failed")).isEqualTo("0");
-        Map<String, byte[]> expected = files(dir.resolve("local"));
-        assertThat(files(dir.resolve("retried"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
+        assertThat(retried.column("failed")).isEqualTo("0");
+        Map<String, byte[]> expected = SparkCli.files(dir.resolve("local"));
+        assertThat(SparkCli.files(dir.resolve("retried"))).containsOnlyKeys(expected.keySet().toArray(String[]::new))
                 .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
-    }
-
-    /** Every file below {@code root} (hidden ones included: a temporary file would show), by relative path. */
-    private static Map<String, byte[]> files(Path root) throws IOException {
-        Map<String, byte[]> files = new TreeMap<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
-                files.put(root.relativize(file).toString(), Files.readAllBytes(file));
-            }
-        }
-        return files;
-    }
-
-    /** The value of {@code name} in the first row of a csv result. */
-    private static String column(String csv, String name) {
-        String[] lines = csv.split("\n");
-        String[] header = lines[0].split(",");
-        String[] row = lines[1].split(",", -1);
-        for (int i = 0; i < header.length; i++) {
-            if (header[i].equals(name)) {
-                return row[i];
-            }
-        }
-        throw new AssertionError("no column " + name + " in " + lines[0]);
-    }
-
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.console.Console;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
@@ -38,7 +39,7 @@ class ForkEngineTest {
     void anInterruptStopsTheRunningChildWhichReportsItsPartialMeasurementAndNoNewChildStarts() throws Exception {
         Path in = dir.resolve("in");
         TestImages.writeMany(in, 20, 16, 16);
-        List<ImageFile> images = new InputWalker(w -> { }).walk(List.of(in));
+        List<ImageFile> images = new InputWalker(w -> { }, w -> { }).walk(List.of(in));
         // 20 images, 300 ms each, one after the other: six seconds, unless stopped.
         RunConfig config = TestConfigs.noWrite(List.of(in), images, List.of("loop", "pool"), List.of(new NoOp()),
                 Duration.ofMillis(300), 0, 1, 2, true);
@@ -57,8 +58,9 @@ class ForkEngineTest {
             }
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ForkEngine engine = new ForkEngine(ChildLauncher.ofThisJvm(2, Map.of()), control,
-                new FailureLog(new PrintStream(err, true)), listener, new PrintStream(err, true));
+        Console console = new Console(new PrintStream(err, true), false);
+        ForkEngine engine = new ForkEngine(ChildLauncher.ofThisJvm(2, Map.of()), control, new FailureLog(console),
+                listener, console);
 
         List<Measurement> measurements = engine.run(config);
 

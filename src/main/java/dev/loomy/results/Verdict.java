@@ -1,4 +1,4 @@
-package dev.loomy.baseline;
+package dev.loomy.results;
 
 /**
  * What a comparison with a baseline concludes for one row. A change counts only when it is beyond

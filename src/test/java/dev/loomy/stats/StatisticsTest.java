@@ -1,4 +1,4 @@
-package dev.loomy.results;
+package dev.loomy.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,13 +1,15 @@
-package dev.loomy.cli;
+package dev.loomy.run;
 
 import java.util.List;
 
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
-import dev.loomy.run.Interrupts;
+import dev.loomy.results.Results;
 
-
-/** The exit statuses of the contract (docs/cli.md#exit-status). */
+/**
+ * The exit statuses loomy promises (docs/cli.md#exit-status), the same for every command, and the
+ * one a finished run ends with.
+ */
 public final class ExitCodes {
 
     public static final int OK = 0;
@@ -33,5 +35,14 @@ public final class ExitCodes {
             return FAILED_IMAGES;
         }
         return OK;
+    }
+
+    /**
+     * The status for {@code results}; a folder under the inputs that could not be read ({@code unreadable}
+     * of them) holds images that were not done, as a failed image is not.
+     */
+    public static int of(Results results, int unreadable) {
+        int status = of(results.measurements(), results.interrupted());
+        return status == OK && unreadable > 0 ? FAILED_IMAGES : status;
     }
 }

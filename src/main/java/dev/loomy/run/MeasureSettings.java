@@ -1,10 +1,9 @@
-package dev.loomy.results;
+package dev.loomy.run;
 
 import java.nio.file.Path;
 import java.util.Set;
 
 import dev.loomy.profile.ProfileKind;
-import dev.loomy.run.Trial;
 
 /**
  * How each pair's counted runs are taken beyond their number: whether their count is automatic

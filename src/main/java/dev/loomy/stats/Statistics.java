@@ -1,19 +1,27 @@
-package dev.loomy.results;
+package dev.loomy.stats;
 
 import java.util.Arrays;
 
-/** Order statistics over measured values. */
+/** Order statistics over measured values: the one median of loomy's figures, percentiles, extremes. */
 public final class Statistics {
 
     private Statistics() {
     }
 
     /** The median: the middle value, or the mean of the two middle values for an even count. */
-    public static double median(long[] values) {
-        requireValues(values);
-        long[] sorted = sorted(values);
+    public static double median(double[] values) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("no values");
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
         int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + (double) sorted[mid]) / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** The median of whole numbers (nanoseconds, say: exact as doubles up to 2^53). */
+    public static double median(long[] values) {
+        return median(Arrays.stream(values).asDoubleStream().toArray());
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.loomy.baseline;
+package dev.loomy.results;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,10 +11,6 @@ public record RowKey(String strategy, String filter, Map<String, String> scan) {
 
     public RowKey {
         scan = Map.copyOf(scan);
-    }
-
-    public RowKey(String strategy, String filter) {
-        this(strategy, filter, Map.of());
     }
 
     /** {@code virtual / Cartoon2}, then any scanned values: {@code virtual / Cartoon2 (parallelism=4)}. */

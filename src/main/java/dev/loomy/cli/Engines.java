@@ -1,0 +1,64 @@
+package dev.loomy.cli;
+
+import java.util.List;
+
+import dev.loomy.engine.spark.SparkEngines;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.Scan;
+
+/** The engine that {@link EngineOptions} choose, checked: what only Spark takes, and what Spark cannot do. */
+final class Engines {
+
+    private Engines() {
+    }
+
+    /** The engine chosen, its options checked: those that only Spark takes need --engine=spark. */
+    static RunConfig.EngineChoice choice(EngineOptions options) throws UsageError {
+        RunConfig.EngineChoice.Kind kind = UsageError.of(() -> RunConfig.EngineChoice.Kind.parse(options.engine));
+        if (kind == RunConfig.EngineChoice.Kind.LOCAL) {
+            String given = options.master != null ? "--master" : !options.sparkConf.isEmpty() ? "--spark-conf"
+                    : options.partitions != null ? "--partitions" : null;
+            if (given != null) {
+                throw new UsageError(given + " needs --engine=spark");
+            }
+            return RunConfig.EngineChoice.LOCAL;
+        }
+        if (options.partitions != null && options.partitions < 1) {
+            throw new UsageError("--partitions must be at least 1, not " + options.partitions);
+        }
+        if (!SparkEngines.available()) {
+            throw new UsageError(SparkEngines.missing());
+        }
+        String chosen = options.master == null ? EngineOptions.DEFAULT_MASTER : options.master;
+        String problem = SparkMasters.problem(chosen, SparkEngines::clusterManagerTakes);
+        if (problem != null) {
+            throw new UsageError(problem);
+        }
+        return new RunConfig.EngineChoice(kind, chosen, options.sparkConf, options.partitions);
+    }
+
+    /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
+    static void checkTakes(RunConfig.EngineChoice engine, boolean reproducible, boolean autoRepeat,
+                           List<String> profiles, Scan scan) throws UsageError {
+        if (!engine.spark()) {
+            return;
+        }
+        if (reproducible) {
+            throw new UsageError("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
+        }
+        if (autoRepeat) {
+            // The count would follow the driver's view of whole jobs, each paying Spark's scheduling: give it.
+            throw new UsageError("--repeat=auto with --engine=spark: each run is a Spark job over every image; "
+                    + "give the number of runs, --repeat=N");
+        }
+        if (!profiles.isEmpty()) {
+            throw new UsageError("--profile with --engine=spark: the profilers watch the JVM that processes the images, "
+                    + "and on Spark that is each executor, not loomy's");
+        }
+        if (scan.size() > 1) {
+            // Each point would need executors started anew (their carriers and OpenCV threads are fixed).
+            throw new UsageError("a scan of " + String.join(", ", scan.scanned()) + " with --engine=spark: Spark "
+                    + "measures one setting per run; scan with the local engine, or run Spark once per value");
+        }
+    }
+}

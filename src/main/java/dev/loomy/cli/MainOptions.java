@@ -1,0 +1,36 @@
+package dev.loomy.cli;
+
+import java.util.List;
+
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The main command's options and INPUT, as plain values that start at their defaults: what
+ * {@link LoomyCommand} parses, and what the gallery sets for the run it derives from them.
+ */
+public final class MainOptions {
+
+    @Parameters(paramLabel = "INPUT", arity = "1..*",
+            description = "folders (walked recursively) or image files (.jpg .jpeg .png .bmp .tif .tiff .webp); "
+                    + "with --engine=spark, URIs too (hdfs://, s3a://, file:)")
+    List<String> inputs = List.of();
+
+    @Mixin
+    SelectionOptions selection = new SelectionOptions();
+
+    @Mixin
+    RunOptions run = new RunOptions();
+
+    @Mixin
+    MeasureOptions measure = new MeasureOptions();
+
+    @Mixin
+    ReportOptions report = new ReportOptions();
+
+    @Mixin
+    EngineOptions engine = new EngineOptions();
+
+    @Mixin
+    RigorOptions rigor = new RigorOptions();
+}

@@ -1,0 +1,73 @@
+package dev.loomy.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import dev.loomy.profile.ProfileKind;
+import dev.loomy.results.Reference;
+import dev.loomy.run.MeasureSettings;
+import dev.loomy.run.RunConfig;
+import dev.loomy.stats.AutoRepeat;
+
+/** How each trial is measured, from {@link MeasureOptions} and {@link RigorOptions}, checked. */
+final class Measures {
+
+    private Measures() {
+    }
+
+    /** Whether the number of counted runs is automatic ({@code --repeat=auto}). */
+    static boolean autoRepeat(MeasureOptions measure) {
+        return measure.repeat.trim().equalsIgnoreCase("auto");
+    }
+
+    /** The counted runs asked for: at least 1 for a number; with auto, the minimum it takes. */
+    static int repeats(MeasureOptions measure) throws UsageError {
+        if (autoRepeat(measure)) {
+            return AutoRepeat.MIN_RUNS;
+        }
+        try {
+            int n = Integer.parseInt(measure.repeat.trim());
+            if (n < 1) {
+                throw new UsageError("--repeat must be at least 1, not " + n);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageError("--repeat=" + measure.repeat + ": a whole number or auto was expected");
+        }
+    }
+
+    static int warmups(MeasureOptions measure) throws UsageError {
+        if (measure.warmup < 0) {
+            throw new UsageError("--warmup must be 0 or more, not " + measure.warmup);
+        }
+        return measure.warmup;
+    }
+
+    /** {@code --reference}, checked against the strategies and filters measured. */
+    static Reference reference(RigorOptions rigor, List<String> strategies, List<String> filters) throws UsageError {
+        Reference ref = rigor.reference == null ? Reference.DEFAULT : UsageError.of(() -> Reference.parse(rigor.reference));
+        if (ref.strategy() != null && !strategies.contains(ref.strategy())) {
+            throw new UsageError("--reference=" + rigor.reference + ": strategy " + ref.strategy() + " is not measured");
+        }
+        if (ref.filter() != null && filters.stream().noneMatch(f -> f.equalsIgnoreCase(ref.filter()))) {
+            throw new UsageError("--reference=" + rigor.reference + ": filter " + ref.filter() + " is not measured");
+        }
+        return ref;
+    }
+
+    /** What is measured beyond the run count's number: whether it is automatic, and the profilers. */
+    static MeasureSettings settings(MeasureOptions measure, RigorOptions rigor, Path output) throws UsageError {
+        Set<ProfileKind> profiles = UsageError.of(() -> ProfileKind.parse(rigor.profile));
+        return new MeasureSettings(autoRepeat(measure), profiles,
+                profiles.contains(ProfileKind.JFR) ? output.resolve("jfr") : null);
+    }
+
+    /** The baseline options as given, once {@code --fail-on-regression} is known to have a baseline. */
+    static RunConfig.Baselines baselines(RigorOptions rigor) throws UsageError {
+        if (rigor.failOnRegression != null && rigor.baseline == null) {
+            throw new UsageError("--fail-on-regression needs --baseline: there is nothing to regress from");
+        }
+        return new RunConfig.Baselines(rigor.baseline, rigor.saveBaseline, rigor.failOnRegression);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.loomy.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.IoReasons;
+import dev.loomy.files.Names;
+import dev.loomy.files.OutputLayout;
+import dev.loomy.report.ReportFiles;
+import dev.loomy.run.RunConfig;
+import dev.loomy.run.Trial;
+
+/** Where a run writes (images, reports, charts, recordings): checked against the inputs, then made ready. */
+final class Outputs {
+
+    private Outputs() {
+    }
+
+    /** Outputs, charts, reports and recordings may land neither in an input folder nor on an input image. */
+    static void checkUntouched(RunConfig config, Locations locations) throws UsageError {
+        List<String> filters = config.filters().stream().map(f -> f.name()).toList();
+        ReportFiles files = reportFiles(config.reporting());
+        try {
+            List<ImageFile> onPaths = config.images().stream().filter(image -> image.uri() == null).toList();
+            InputGuard guard = InputGuard.of(config.inputs(), onPaths);
+            files.checkInputs(guard);
+            Path recordings = config.measuring().settings().jfrFolder();
+            if (recordings != null) {
+                // Checked apart from the output layout: --no-write has none, yet the recordings are written.
+                guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
+                for (Trial trial : config.trials()) {
+                    // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
+                    String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
+                    if (name.length() > OutputLayout.NAME_MAX) {
+                        throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
+                                + trial.filter().substring(0, 40) + "... would be named with " + name.length()
+                                + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
+                                + "): shorten the filter's name");
+                    }
+                }
+            }
+            OutputLayout layout = config.layout();
+            if (layout != null) {
+                layout.check(config.inputs(), onPaths, filters, config.strategies(), guard);
+                files.checkOutputs(layout, onPaths, filters, config.strategies());
+            }
+            if (config.output().write() && locations.anyUri()) {
+                OutputLayout relative = config.layoutWithin(Path.of(""));
+                locations.checkOutput(config.images(), config.images().stream()
+                        .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
+                        .toList());
+            }
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    /**
+     * Makes the output folder and writes a file where each output goes: called after every other
+     * check, so that a folder that takes no files is refused before any image, and a refused run
+     * leaves no output folder behind.
+     */
+    static void prepare(RunConfig config) throws UsageError {
+        ReportFiles files = reportFiles(config.reporting());
+        UsageError.of(() -> {
+            files.probe();
+            return null;
+        });
+        OutputLayout layout = config.layout();
+        if (layout != null) {
+            try {
+                layout.prepare();
+            } catch (InputProblem e) {
+                throw new UsageError(e.getMessage());
+            }
+        }
+        Path recordings = config.measuring().settings().jfrFolder();
+        if (recordings != null) {
+            // Made even with --no-write: found now, not after every row was measured.
+            try {
+                Files.createDirectories(recordings);
+                OutputLayout.probe(recordings);
+            } catch (IOException e) {
+                throw new UsageError("--profile=jfr: its recordings folder " + Names.shown(recordings)
+                        + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
+            }
+        }
+    }
+
+    /** The files {@code --report}, {@code --chart} and {@code --timeline} name. */
+    static ReportFiles reportFiles(RunConfig.Reporting reporting) {
+        return new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());
+    }
+
+    /**
+     * The output folder as this run found it: when the run makes it (and folders above it), it is
+     * removed again if the run leaves it empty.
+     *
+     * @param first the outermost folder the run makes, or null when the output folder exists (or there is none)
+     */
+    record Made(Path output, Path first) implements AutoCloseable {
+
+        static Made by(RunConfig config) {
+            Path output = config.layout() == null ? null : config.layout().root();
+            return new Made(output, output == null ? null : OutputLayout.firstMissing(output));
+        }
+
+        @Override
+        public void close() {
+            if (first != null) {
+                OutputLayout.deleteIfEmpty(output, first);
+            }
+        }
+    }
+}

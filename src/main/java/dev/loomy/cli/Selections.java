@@ -1,0 +1,96 @@
+package dev.loomy.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.loomy.filter.Filter;
+import dev.loomy.filter.FilterRegistry;
+import dev.loomy.filter.config.FilterCatalog;
+import dev.loomy.filter.config.FiltersFileException;
+import dev.loomy.filter.config.FiltersFileLoader;
+import dev.loomy.filter.config.ParameterSweep;
+import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.filter.config.Variants;
+import dev.loomy.strategy.Strategies;
+import dev.loomy.strategy.Strategy;
+
+/** The strategies and filters that {@link SelectionOptions} select, checked. */
+final class Selections {
+
+    /**
+     * The filters selected, each once, in the order first named, each swept parameter's variants in its place.
+     *
+     * @param file the filters file they came from, or null for the one packaged in loomy
+     */
+    record Filters(List<ResolvedFilter> resolved, String file) {
+    }
+
+    private Selections() {
+    }
+
+    /** The strategies' names, each once, {@code all} made into the five. */
+    static List<String> strategies(SelectionOptions selection) throws UsageError {
+        return UsageError.of(() -> Strategies.parse(selection.strategies)).stream().map(Strategy::name).toList();
+    }
+
+    /** The filters named, resolved through the filters file, with {@code --param}'s variants. */
+    static Filters filters(SelectionOptions selection) throws UsageError {
+        FilterCatalog catalog = catalog(selection.config);
+        FilterRegistry registry = catalog.registry();
+        List<Filter> chosen = new ArrayList<>();
+        try {
+            for (String name : selection.filters) {
+                Filter filter = registry.require(name);
+                if (!chosen.contains(filter)) {
+                    chosen.add(filter);
+                }
+            }
+            List<ParameterSweep> sweeps = selection.params.stream().map(ParameterSweep::parse).toList();
+            checkEachOnce(sweeps);
+            return new Filters(Variants.expand(chosen.stream().map(ResolvedFilter::of).toList(), sweeps),
+                    catalog.packaged() ? null : catalog.source());
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** The filters known under {@code --config}; a missing or broken file is bad usage. */
+    static FilterCatalog catalog(ConfigOption config) throws UsageError {
+        try {
+            return FiltersFileLoader.load(config.file, Path.of(""));
+        } catch (FiltersFileException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** A parameter given twice would keep its last values only: -f and -s add up, so this could pass for a sweep. */
+    private static void checkEachOnce(List<ParameterSweep> sweeps) throws UsageError {
+        Map<String, ParameterSweep> seen = new HashMap<>();
+        for (ParameterSweep sweep : sweeps) {
+            ParameterSweep before = seen.putIfAbsent(sweep.name(), sweep);
+            if (before != null) {
+                List<String> all = new ArrayList<>(before.values());
+                all.addAll(sweep.values());
+                throw new UsageError("--param=" + sweep.name() + " is given twice (" + String.join(",", before.values())
+                        + ", then " + String.join(",", sweep.values()) + "): give all its values in one, --param="
+                        + sweep.name() + "=" + String.join(",", all));
+            }
+        }
+    }
+
+    /** Refuses a list with an empty name ({@code -f ,} or {@code -s a,,b}), which would otherwise select nothing. */
+    static void checkNames(SelectionOptions selection) throws UsageError {
+        checkNames("--strategy", selection.strategies, "loop,virtual");
+        checkNames("--filter", selection.filters, "NoOp,Cartoon2");
+    }
+
+    private static void checkNames(String option, List<String> names, String example) throws UsageError {
+        if (names.isEmpty() || names.stream().anyMatch(String::isBlank)) {
+            throw new UsageError(option + ": an empty name (expected one or more names separated by commas, such as "
+                    + example + ")");
+        }
+    }
+}
