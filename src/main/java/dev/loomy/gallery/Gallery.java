@@ -20,6 +20,8 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.ImageTiming;
@@ -47,9 +49,16 @@ public final class Gallery {
             parameters = List.copyOf(parameters);
         }
 
-        /** {@code parameters} in one line, separated by ", " (none when empty). */
-        public Shown(String filter, String parameters) {
-            this(filter, parameters.isEmpty() ? List.of() : List.of(parameters.split(", ")));
+        /** {@code filter}'s column: each parameter as {@code name=value}; a chain's steps in one, {@code A -> B}. */
+        public static Shown of(Filter filter) {
+            if (filter instanceof Chain chain) {
+                return new Shown(chain.name(), List.of(String.join(" -> ", chain.steps().stream().map(Filter::name)
+                        .toList())));
+            }
+            List<String> parameters = new ArrayList<>();
+            filter.parameters().forEach((name, value) -> parameters.add(name + "=" + value));
+            filter.flags().forEach((name, value) -> parameters.add(name + "=" + value));
+            return new Shown(filter.name(), parameters);
         }
     }
 

@@ -39,4 +39,24 @@ class CommaNamesTest {
         assertThat(unquoted.err()).contains("unknown filter 'Soft'")
                 .contains("a name with a comma goes in double quotes: -f '\"Soft,Warm\"'");
     }
+
+    @Test
+    void theGalleryTakesItQuotedAndInAll() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.write(in.resolve("one.png"), 64, 48, 1);
+
+        Path quoted = dir.resolve("quoted");
+        Cli cli = Cli.run("gallery", "-q", "--config=" + config(), "-f", "\"Soft,Warm\",Gray", "-o", quoted.toString(),
+                in.toString());
+        assertThat(cli.status()).as(cli.err()).isZero();
+        String html = Files.readString(quoted.resolve("index.html"));
+        assertThat(GalleryCommandTest.heads(html)).containsExactly("Original", "Soft,Warm", "Gray");
+        assertThat(GalleryCommandTest.attributes(html, "src")).hasSize(3)
+                .allSatisfy(url -> assertThat(GalleryCommandTest.resolve(quoted, url)).isRegularFile());
+
+        Path all = dir.resolve("all");
+        cli = Cli.run("gallery", "-q", "--config=" + config(), "-o", all.toString(), in.toString());
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(GalleryCommandTest.heads(Files.readString(all.resolve("index.html")))).contains("Soft,Warm");
+    }
 }

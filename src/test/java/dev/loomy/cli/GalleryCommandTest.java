@@ -68,6 +68,21 @@ class GalleryCommandTest {
     }
 
     @Test
+    void theRunTakesEveryCoreAndThePageSaysWhatItsTimesMean() throws Exception {
+        Path in = inputs(dir.resolve("in"));
+        Path out = dir.resolve("gallery");
+
+        Cli cli = Cli.run("gallery", "-q", "-f", "Gray,Invert", "-o", out.toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertThat(out.resolve("images/Gray/pool/one.png")).isRegularFile();
+        String foot = groups(Files.readString(out.resolve("index.html")), "<footer>([^<]*)</footer>").get(0);
+        assertThat(foot).contains(cores == 1 ? "one image at a time (pool strategy"
+                : cores + " images at a time on " + cores + " threads (pool strategy");
+    }
+
+    @Test
     void oneLineSaysTheImagesInFlightForEveryFilter() throws Exception {
         Path in = inputs(dir.resolve("in"));
 

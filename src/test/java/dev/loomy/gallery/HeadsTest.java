@@ -6,6 +6,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.loomy.filter.Cartoon2;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Gray;
+import dev.loomy.filter.Invert;
+import dev.loomy.filter.NoOp;
+
 class HeadsTest {
 
     @Test
@@ -48,9 +54,11 @@ class HeadsTest {
     }
 
     @Test
-    void parametersInOneLineAreSplitIntoTheirOwn() {
-        assertThat(new Gallery.Shown("Cartoon2", "red=80, green=15, blue=10").parameters())
-                .containsExactly("red=80", "green=15", "blue=10");
-        assertThat(new Gallery.Shown("NoOp", "").parameters()).isEmpty();
+    void aColumnShowsEachParameterOrAChainsSteps() {
+        assertThat(Gallery.Shown.of(new Cartoon2()).parameters()).containsExactly("red=80", "green=15", "blue=10");
+        assertThat(Gallery.Shown.of(new NoOp()).parameters()).isEmpty();
+        Gallery.Shown chain = Gallery.Shown.of(new Chain("Dark", List.of(new Gray(), new Invert())));
+        assertThat(chain.filter()).isEqualTo("Dark");
+        assertThat(chain.parameters()).containsExactly("Gray -> Invert");
     }
 }
