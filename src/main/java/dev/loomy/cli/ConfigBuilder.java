@@ -13,6 +13,7 @@ import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.Frames;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
@@ -57,6 +58,8 @@ final class ConfigBuilder {
         Format format = UsageError.of(() -> Format.parse(report.format));
         OutputFormat imageFormat = UsageError.of(() -> OutputFormat.parse(run.imageFormat == null ? "same"
                 : run.imageFormat));
+        KeepMetadata keepMetadata = UsageError.of(() -> KeepMetadata.parse(run.keepMetadata == null ? "all"
+                : run.keepMetadata));
         int repeats = Measures.repeats(measure);
         int warmups = Measures.warmups(measure);
         Selections.checkNames(selection);
@@ -88,7 +91,8 @@ final class ConfigBuilder {
         RunConfig config = new RunConfig(locations.paths(), images, strategies, filters.resolved(),
                 new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
-                new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri()),
+                new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
+                        keepMetadata),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
@@ -139,6 +143,9 @@ final class ConfigBuilder {
     private static void sayIgnored(RunOptions run, boolean recordings, Console console) {
         if (run.imageFormat != null) {
             console.warning("--image-format does nothing with --no-write: no image is written");
+        }
+        if (run.keepMetadata != null) {
+            console.warning("--keep-metadata does nothing with --no-write: no image is written");
         }
         if (run.output != null && !recordings) {
             console.warning("--output does nothing with --no-write: no image is written");

@@ -28,6 +28,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.files.InputGuard;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.pipeline.ImagePaths;
@@ -117,7 +118,8 @@ final class BatchRunner {
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
                     ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs(),
                             config.images().stream().filter(image -> image.uri() == null).toList())))) : null;
-            ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict()), filter,
+            ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
+                    writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,
                     writer, admissions.of(filter));
             long start = epochNanos();
             RunRecord record = new RunExecutor(control, log, RunListener.NONE)
