@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -45,6 +46,9 @@ final class ConfigBuilder {
         }
     }
 
+    /** Rows a sweep may make before the run says how many. */
+    private static final int HANDFUL = 10;
+
     private ConfigBuilder() {
     }
 
@@ -76,7 +80,13 @@ final class ConfigBuilder {
             files.check(run.noWrite ? null : locations.outputFolder());
             return null;
         });
-        Selections.Filters filters = Selections.filters(selection);
+        Selections.Filters filters = Selections.filters(selection, strategies.size() * scan.size());
+        int rows = strategies.size() * scan.size() * filters.resolved().size();
+        if (!selection.params.isEmpty() && rows > HANDFUL) {
+            int each = strategies.size() * scan.size();
+            console.info(String.format(Locale.ROOT, "%,d rows will run (%,d filters and variants, %,d %s each)", rows,
+                    filters.resolved().size(), each, each == 1 ? "row" : "rows"));
+        }
         List<String> filterNames = filters.resolved().stream().map(ResolvedFilter::name).toList();
         Reference reference = Measures.reference(options.rigor, strategies, filterNames);
         MeasureSettings settings = Measures.settings(measure, options.rigor, locations.outputFolder());
