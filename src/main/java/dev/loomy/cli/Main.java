@@ -9,6 +9,7 @@ import java.util.function.BiFunction;
 
 import dev.loomy.console.Console;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.run.Interrupts;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -44,6 +45,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // First: a signal before a run's own handlers (reading the options, walking the inputs) says so too.
+        Interrupts.outsideRuns(new Console(System.err, false));
         System.exit(run(args, System.out, System.err));
     }
 
