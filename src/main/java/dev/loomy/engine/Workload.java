@@ -42,7 +42,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
      * The workload {@code config} describes.
      *
      * @param stop  whether to stop reading image headers (an interrupt)
-     * @param notes receives the line that says each filter's in-flight limit
+     * @param notes receives the line that says the in-flight limit, one for all the filters
      */
     public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
         RunConfig.Execution execution = config.execution();
@@ -51,7 +51,8 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
                 config.layout(), reader(config), write ? new ImageWriter(temps) : null,
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
-                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes),
+                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes)
+                        .together(filters),
                 config.measuring().settings());
     }
 
