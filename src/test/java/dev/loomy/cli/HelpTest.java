@@ -67,6 +67,14 @@ class HelpTest {
     }
 
     @Test
+    void theHelpListsEveryCommandThatMayStandFirst() {
+        List<String> lines = Cli.run("--help").out().lines().map(String::trim).toList();
+
+        assertThat(Main.COMMANDS.keySet()).isNotEmpty().allSatisfy(name -> assertThat(lines).as(name)
+                .anySatisfy(line -> assertThat(line).startsWith(name + "   ")));
+    }
+
+    @Test
     void everyExampleParses() {
         List<String> examples = Arrays.stream(new CommandLine(new LoomyCommand(NOWHERE, NOWHERE)).getCommandSpec()
                 .usageMessage().footer()).map(String::trim).filter(line -> line.startsWith("loomy ")).toList();
