@@ -70,7 +70,7 @@ final class ConfigBuilder {
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies, measure.fork);
         checkReproducible(run, measure);
-        RunConfig.EngineChoice engine = Engines.choice(options.engine);
+        RunConfig.EngineChoice engine = Engines.choice(options.engine, console);
         Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), measure.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
                 engine.spark() ? engine.sparkConf() : null);
