@@ -8,6 +8,7 @@ import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.Caveats;
+import dev.loomy.report.JobSummary;
 import dev.loomy.report.ProgressBars;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.results.Results;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Mixin;
             "  diff      compare two images or two folders of images",
             "  samples   write reproducible synthetic test images",
             "  gallery   a page of every image under every filter, side by side",
+            "  report    render saved json results again, without measuring",
             "",
             "Exit status: 0 every image done (damaged but decodable ones with a warning); 1 some images failed; "
                     + "2 bad usage; 3 a strategy run crashed; 4 a regression beyond --fail-on-regression; 130 interrupted.",
@@ -67,7 +69,11 @@ public final class LoomyCommand implements Callable<Integer> {
             Outputs.prepare(config);
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
-            ResultFormat.of(reporting.format()).write(results, out);
+            if (!reporting.job()) {
+                ResultFormat.of(reporting.format(), reporting.wide()).write(results, out);
+            } else if (!reporting.quiet()) {
+                new JobSummary().write(results, out);
+            }
             out.flush();
             int status = ExitCodes.of(results, plan.unreadableFolders());
             if (!Outputs.reportFiles(reporting).write(results, console)) {

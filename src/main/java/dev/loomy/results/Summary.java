@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
+import dev.loomy.stats.MeanDifference;
 import dev.loomy.stats.Sample;
 import dev.loomy.stats.Statistics;
 import dev.loomy.stats.Speedup;
@@ -36,8 +37,10 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
      * @param imagesPerSec images over the median time
      * @param vsLoop       loop's median time over this one, per image, for the same filter and point
      * @param vsReference  against the {@link Reference} row, or null when it was not measured
+     * @param differs      whether Welch's t-test at 5% tells this row's mean time per image from the
+     *                     reference row's; null where it cannot tell (a side with one run) or this is the reference
      */
-    public record Speed(double imagesPerSec, OptionalDouble vsLoop, Speedup vsReference) {
+    public record Speed(double imagesPerSec, OptionalDouble vsLoop, Speedup vsReference, Boolean differs) {
     }
 
     /** One image's latency, submission to completion, over every image of the counted runs. */
@@ -57,7 +60,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         List<RunRecord> runs = m.runs();
         if (runs.isEmpty()) {
             return new Summary(m, new Times(Double.NaN, Double.NaN, Double.NaN, null, Map.of()),
-                    new Speed(Double.NaN, OptionalDouble.empty(), null), new Latency(Double.NaN, Double.NaN, Double.NaN),
+                    new Speed(Double.NaN, OptionalDouble.empty(), null, null), new Latency(Double.NaN, Double.NaN, Double.NaN),
                     new Resources(ResourcePeaks.UNKNOWN, -1), null);
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
@@ -94,8 +97,11 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
                 : reference == m ? new Speedup(1, Double.NaN)
                 : m.anyDone() && reference.anyDone() ? Speedup.of(perImage(reference), perImage(m))
                 : null;
+        MeanDifference difference = relative == null || reference == m ? null
+                : MeanDifference.ofRuns(perImageMs(m), perImageMs(reference));
         return new Summary(m, new Times(median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, time,
-                laneMedians(runs)), new Speed(perSec, speedup, relative), new Latency(p50, p95, lmax),
+                laneMedians(runs)), new Speed(perSec, speedup, relative, difference == null ? null
+                : difference.significant()), new Latency(p50, p95, lmax),
                 new Resources(peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1)), null);
     }
 
@@ -105,7 +111,11 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
 
     /** The runs' times divided by the images they finished: what speed-ups compare. */
     private static Sample perImage(Measurement m) {
-        return Sample.of(java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray());
+        return Sample.of(perImageMs(m));
+    }
+
+    private static double[] perImageMs(Measurement m) {
+        return java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray();
     }
 
     /** This summary compared with a baseline's row. */
