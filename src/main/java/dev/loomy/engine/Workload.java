@@ -13,6 +13,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
@@ -41,17 +42,24 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
      * The workload {@code config} describes.
      *
      * @param stop  whether to stop reading image headers (an interrupt)
-     * @param notes receives the line that says each filter's in-flight limit
+     * @param notes receives the line that says the in-flight limit, one for all the filters
      */
     public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
         RunConfig.Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
-                config.layout(), new ImageReader(execution.ioLatency(), execution.strict()), write ? new ImageWriter(temps) : null,
+                config.layout(), reader(config), write ? new ImageWriter(temps) : null,
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
-                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes),
+                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes)
+                        .together(filters),
                 config.measuring().settings());
+    }
+
+    /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
+    public static ImageReader reader(RunConfig config) {
+        return new ImageReader(config.execution().ioLatency(), config.execution().strict(),
+                config.output().write() ? config.output().metadata() : KeepMetadata.NONE);
     }
 
     public List<Trial> trials() {
