@@ -1,18 +1,22 @@
 package dev.loomy.report;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import dev.loomy.contention.Contention;
 import dev.loomy.profile.Profile;
 import dev.loomy.results.Column;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
+import dev.loomy.results.Numbers;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
@@ -192,9 +196,71 @@ public final class Captions {
         return "each row's runs in turn";
     }
 
-    /** What the load on the machine was while the rows ran: "contention not measured" where it was not. */
+    /**
+     * What the load on the machine was while the rows ran, for a chart's subtitle: "load 0.9-1.4,
+     * others took 0.3-0.8% of the CPUs", "contended" when a row was; "contention not measured"
+     * where it was not.
+     */
     static String load(Results results) {
-        return "contention not measured";
+        List<Contention> measured = results.summaries().stream().map(Summary::contention)
+                .filter(Contention::anyMeasured).toList();
+        if (measured.isEmpty()) {
+            return "contention not measured";
+        }
+        DoubleSummaryStatistics load = measured.stream().flatMap(c -> java.util.stream.Stream.of(c.loadBefore(),
+                c.loadAfter())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).summaryStatistics();
+        DoubleSummaryStatistics others = measured.stream().map(Contention::otherCpuPct)
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).summaryStatistics();
+        List<String> parts = new ArrayList<>();
+        if (load.getCount() > 0) {
+            parts.add("load " + range(load, 1, ""));
+        }
+        if (others.getCount() > 0) {
+            parts.add("others took " + range(others, 1, "%") + " of the CPUs"
+                    + (others.getMax() >= Summary.CONTENDED_PCT ? " (contended)" : ""));
+        }
+        return parts.isEmpty() ? "contention not measured" : String.join(", ", parts);
+    }
+
+    /**
+     * Under the table: each row's contention, the contended rows named, or, once, why there is none
+     * (a kernel without the files, the Spark engine).
+     */
+    static List<String> contention(Results results) {
+        List<Summary> ran = results.summaries().stream().filter(s -> !s.measurement().runs().isEmpty()).toList();
+        if (ran.isEmpty()) {
+            return List.of();
+        }
+        if (results.options() != null && "spark".equals(results.options().where().engine())) {
+            return List.of("Contention is not measured on Spark: other_cpu_pct, cpu_wait_pct and cpu_pressure_pct "
+                    + "stay empty (the work runs on executors, whose machines loomy does not read).");
+        }
+        if (ran.stream().noneMatch(s -> s.contention().anyMeasured())) {
+            return List.of("Contention could not be measured: this system gives none of /proc/stat, the threads' "
+                    + "schedstat and /proc/pressure/cpu.");
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("Contention, others' share of the CPUs / the measuring JVM's threads' time waiting for one: "
+                + String.join(", ", ran.stream().map(s -> s.measurement().key().label() + " "
+                + pct(s.contention().otherCpuPct()) + " / " + pct(s.contention().cpuWaitPct())).toList()) + ".");
+        List<String> contended = ran.stream().filter(s -> Boolean.TRUE.equals(s.contended()))
+                .map(s -> s.measurement().key().label()).toList();
+        if (!contended.isEmpty()) {
+            lines.add("Contended: " + String.join(", ", contended) + ": other programs took "
+                    + Numbers.fixed(Summary.CONTENDED_PCT, 0) + "% or more of the CPUs while "
+                    + (contended.size() == 1 ? "it" : "they") + " ran, so the figures are not the strategies' alone.");
+        }
+        return lines;
+    }
+
+    private static String pct(OptionalDouble pct) {
+        return pct.isPresent() ? Numbers.fixed(pct.getAsDouble(), 1) + "%" : "n/a";
+    }
+
+    private static String range(DoubleSummaryStatistics stats, int digits, String unit) {
+        String low = Numbers.fixed(stats.getMin(), digits);
+        String high = Numbers.fixed(stats.getMax(), digits);
+        return (low.equals(high) ? low : low + "-" + high) + unit;
     }
 
     /** What the columns shown beyond the article's mean, in one short paragraph. */

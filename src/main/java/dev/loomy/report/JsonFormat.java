@@ -114,6 +114,10 @@ public final class JsonFormat implements ResultFormat {
         node.put("interrupted", run.interrupted());
         putPeaks(node, run.peaks());
         putKnown(node, "worker_threads", run.workers());
+        if (run.contention() != null) {
+            // The raw times the percentages come from, so that the figures of a sum of runs can be derived again.
+            node.set("contention", MAPPER.valueToTree(run.contention()));
+        }
         ObjectNode lanes = node.putObject("lane_ms");
         Summary.laneFinishes(run).forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
         List<ImageTiming> images = run.images();

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.contention.Contention;
 import dev.loomy.profile.Profile;
 import dev.loomy.results.BaselineComparison;
 import dev.loomy.results.ImageTiming;
@@ -148,8 +149,16 @@ public final class SavedResults {
         }
         ResourcePeaks peaks = new ResourcePeaks(run.path("peak_threads").asInt(-1), run.path("peak_heap_bytes").asLong(-1),
                 run.path("peak_rss_bytes").asLong(-1), run.path("rss_windowed").asBoolean(false));
+        Contention contention = null;
+        if (run.path("contention").isObject()) {
+            try {
+                contention = MAPPER.treeToValue(run.get("contention"), Contention.class);
+            } catch (JacksonException | IllegalArgumentException e) {
+                throw new IllegalArgumentException("a run's contention: " + e.getMessage());
+            }
+        }
         return new RunRecord(Math.round(run.path("wall_ms").asDouble() * 1e6), images, peaks,
-                run.path("worker_threads").asInt(-1), run.path("interrupted").asBoolean());
+                run.path("worker_threads").asInt(-1), run.path("interrupted").asBoolean(), contention);
     }
 
     /** What the profilers recorded, from the row's columns; null when nothing was profiled. */

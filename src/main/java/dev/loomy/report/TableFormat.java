@@ -101,6 +101,9 @@ public final class TableFormat implements ResultFormat {
             for (String line : Captions.rigor(results)) {
                 wrap(line, width, out);
             }
+            for (String line : Captions.contention(results)) {
+                wrap(line, width, out);
+            }
             if (!left.isEmpty()) {
                 wrap("Left out to fit " + width + " columns: " + String.join(", ", left) + "; --wide shows "
                         + (left.size() == 1 ? "it." : "them."), width, out);

@@ -115,10 +115,17 @@ public final class Schema {
                     CSV, JSON),
             Column.of("speedup_error", "Speed-up error", RATIO, s -> decimal(s.speed().vsReference() == null ? Double.NaN
                     : s.speed().vsReference().error()), CSV, JSON),
-            Column.of("differs", "Differs from the reference", FLAG, s -> new Cell.Flag(s.speed().differs()), CSV, JSON),
-            Column.of("time_ms_per_image", "ms/image", MILLISECONDS, Schema::msPerImage, CSV, JSON),
             Column.of("engine", "Engine", TEXT, s -> text(s.measurement().engine()), CSV, JSON),
             Column.of("jpeg_codec", "JPEG codec", TEXT, s -> text(s.measurement().jpegCodec()), CSV, JSON),
+            // Columns added later go after those scripts have read by position.
+            Column.of("differs", "Differs from the reference", FLAG, s -> new Cell.Flag(s.speed().differs()), CSV, JSON),
+            Column.of("time_ms_per_image", "ms/image", MILLISECONDS, Schema::msPerImage, CSV, JSON),
+            Column.of("other_cpu_pct", "Others' CPU (%)", NUMBER, s -> percent(s.contention().otherCpuPct()),
+                    CSV, JSON),
+            Column.of("cpu_wait_pct", "CPU wait (%)", NUMBER, s -> percent(s.contention().cpuWaitPct()), CSV, JSON),
+            Column.of("cpu_pressure_pct", "CPU pressure (%)", NUMBER, s -> percent(s.contention().cpuPressurePct()),
+                    CSV, JSON),
+            Column.of("contended", "Contended", FLAG, s -> new Cell.Flag(s.contended()), CSV, JSON),
             Column.of("baseline_images_per_sec", "Baseline (images/sec)", PER_SECOND, s -> decimal(s.comparison() == null
                     ? Double.NaN : s.comparison().baselineImagesPerSec()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("change_pct", "Change (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
@@ -135,6 +142,8 @@ public final class Schema {
                     .onlyWhen(r -> profiled(r, p -> p.pinnedEvents() >= 0)),
             Column.of("jfr_file", "JFR", TEXT, s -> text(profile(s).jfrFile()), CSV, JSON)
                     .onlyWhen(r -> profiled(r, p -> p.jfrFile() != null)),
+            Column.of("load_before", "Load before", NUMBER, s -> load(s.contention().loadBefore()), JSON),
+            Column.of("load_after", "Load after", NUMBER, s -> load(s.contention().loadAfter()), JSON),
             Column.of("lane_ms", "Lanes", MILLISECONDS, Schema::lanes, JSON),
             Schema.LANES);
 
@@ -261,6 +270,14 @@ public final class Schema {
         String value = Numbers.fixed(speedup.value(), 2);
         return new Cell.Shown((Double.isNaN(speedup.error()) ? value : value + "±" + Numbers.fixed(speedup.error(), 2))
                 + "x");
+    }
+
+    private static Cell percent(java.util.OptionalDouble pct) {
+        return decimal(pct.orElse(Double.NaN));
+    }
+
+    private static Cell load(Double load) {
+        return decimal(load == null ? Double.NaN : load);
     }
 
     /** The median time over the images finished: what images/sec says, the other way up. */

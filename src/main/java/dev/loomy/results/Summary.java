@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
+import dev.loomy.contention.Contention;
 import dev.loomy.stats.MeanDifference;
 import dev.loomy.stats.Sample;
 import dev.loomy.stats.Statistics;
@@ -116,6 +117,30 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
 
     private static double[] perImageMs(Measurement m) {
         return java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray();
+    }
+
+    /** Others' share of the CPUs, in percent, from which a row is {@linkplain #contended contended}. */
+    public static final double CONTENDED_PCT = 10;
+
+    /**
+     * The contention over the counted runs, summed (so that interleaved rows keep their own); a
+     * figure is empty where some run did not measure it.
+     */
+    public Contention contention() {
+        List<RunRecord> runs = measurement.runs();
+        if (runs.isEmpty() || runs.stream().anyMatch(r -> r.contention() == null)) {
+            return Contention.NONE;
+        }
+        return Contention.sum(runs.stream().map(RunRecord::contention).toList());
+    }
+
+    /**
+     * Whether other programs took {@value #CONTENDED_PCT}% or more of the CPUs over the row's runs:
+     * its figures are then not the strategy's alone. Null where that was not measured.
+     */
+    public Boolean contended() {
+        OptionalDouble other = contention().otherCpuPct();
+        return other.isPresent() ? other.getAsDouble() >= CONTENDED_PCT : null;
     }
 
     /** This summary compared with a baseline's row. */

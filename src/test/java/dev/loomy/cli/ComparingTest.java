@@ -63,6 +63,27 @@ class ComparingTest {
     }
 
     @Test
+    void eachRowHasItsOwnContentionFiguresFromItsRunsAndTheTableSaysThem() throws Exception {
+        Cli json = compare("--format=json");
+        Cli table = compare();
+
+        assertThat(json.status()).as(json.err()).isZero();
+        for (JsonNode row : JSON.readTree(json.out()).get("results")) {
+            // Read from this machine's /proc: figures, whatever the load, within 0 to 100.
+            assertThat(row.get("other_cpu_pct").asDouble(-1)).isBetween(0.0, 100.0);
+            assertThat(row.get("cpu_wait_pct").asDouble(-1)).isBetween(0.0, 100.0);
+            assertThat(row.get("contended").isBoolean()).isTrue();
+            assertThat(row.get("contended").asBoolean()).isEqualTo(row.get("other_cpu_pct").asDouble() >= 10);
+            assertThat(row.get("load_before").isNumber()).isTrue();
+            // Each counted run's own raw figures, from which the row's are summed.
+            assertThat(row.at("/raw_runs/0/contention/intervals").asInt()).isEqualTo(1);
+        }
+        assertThat(table.out().replaceAll("\\s+", " "))
+                .containsPattern("Contention, others' share of the CPUs / the measuring JVM's threads' time waiting "
+                        + "for one: loop / NoOp [\\d.]+% / [\\d.]+%, pool / NoOp [\\d.]+% / [\\d.]+%\\.");
+    }
+
+    @Test
     void sequentialTakesEachRowWholeAndHasNoSeed() throws Exception {
         Cli run = compare("--format=json", "--order=sequential");
 
