@@ -19,7 +19,7 @@ public final class Benchmark {
 
     public Benchmark(RunControl control, FailureLog failures, RunListener listener) {
         this.control = control;
-        this.executor = new RunExecutor(control, failures, listener);
+        this.executor = RunExecutor.measuringContention(control, failures, listener);
     }
 
     /**

@@ -26,24 +26,40 @@ public final class RunExecutor {
     private final RunListener listener;
     private final ResourceMonitor monitor = new ResourceMonitor();
 
+    /** Whether this executor's runs are measured for contention. */
+    private final boolean measuresContention;
+
+    /** Runs whose contention is not measured: they may run side by side in one JVM (Spark's tasks). */
     public RunExecutor(RunControl control, FailureLog failures, RunListener listener) {
+        this(control, failures, listener, false);
+    }
+
+    private RunExecutor(RunControl control, FailureLog failures, RunListener listener, boolean measuresContention) {
         this.control = control;
         this.failures = failures;
         this.listener = listener;
+        this.measuresContention = measuresContention;
+    }
+
+    /** Runs measured for contention, one at a time in this JVM, as a row's runs are. */
+    public static RunExecutor measuringContention(RunControl control, FailureLog failures, RunListener listener) {
+        return new RunExecutor(control, failures, listener, true);
     }
 
     public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int parallelism, String label)
             throws InterruptedException {
         Set<String> workers = ConcurrentHashMap.newKeySet();
         List<TimedImageJob> jobs = new ArrayList<>(images.size());
-        Runnable imageEnds = imageEnds(Thread.currentThread());
+        Runnable imageEnds = measuresContention ? imageEnds(Thread.currentThread()) : () -> { };
         for (int i = 0; i < images.size(); i++) {
             jobs.add(new TimedImageJob(i, images.get(i), pipeline, control, failures, listener, workers, imageEnds));
         }
         listener.runStarted(label, images.size());
         monitor.reset();
         // Read outside the timed run: the probe lists every thread's schedstat at each end.
-        PROBE.start();
+        if (measuresContention) {
+            PROBE.start();
+        }
         long start = System.nanoTime();
         long end;
         ResourcePeaks peaks;
@@ -56,7 +72,7 @@ public final class RunExecutor {
         } finally {
             // The clock stops before the listener (a progress bar) does its own work.
             end = System.nanoTime();
-            contention = PROBE.stop();
+            contention = measuresContention ? PROBE.stop() : null;
             peaks = monitor.peaks();
             listener.runFinished();
         }
