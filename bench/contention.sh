@@ -49,8 +49,8 @@ compare() {
     local load_after; load_after="$(cut -d' ' -f1 /proc/loadavg)"
     awk -F, -v mode="$mode" -v rep="$rep" -v before="$load_before" -v after="$load_after" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-        { print mode "," rep "," $col["strategy"] "," $col["images_per_sec"] "," $col["other_cpu_pct"] ","
-                $col["cpu_wait_pct"] "," $col["cpu_pressure_pct"] "," $col["contended"] "," before "," after }
+        { printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", mode, rep, $col["strategy"], $col["images_per_sec"],
+                 $col["other_cpu_pct"], $col["cpu_wait_pct"], $col["cpu_pressure_pct"], $col["contended"], before, after }
     ' "$scratch/run.csv" >>"$csv"
 }
 
@@ -71,7 +71,7 @@ done
     awk -F, 'NR > 1 {
             key = $1 SUBSEP $2; speed[key, $3] = $4; reps[$1] = reps[$1] " " $2
             other[$1, $3] += $5; wait[$1, $3] += $6; n[$1, $3]++
-            load[$1] = load[$1] (load[$1] == "" ? "" : ", ") $9 "-" $10
+            if ($3 == "loop") load[$1] = load[$1] (load[$1] == "" ? "" : ", ") $9 "-" $10
             if (!($1 in seen)) { seen[$1] = 1; order[++modes] = $1 }
         }
         END {

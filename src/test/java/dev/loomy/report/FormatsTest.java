@@ -311,4 +311,37 @@ class FormatsTest {
         assertThat(ResultFormat.of(Format.parse("Markdown"))).isInstanceOf(MarkdownFormat.class);
         assertThatThrownBy(() -> ResultFormat.of(Format.parse("xml"))).hasMessageContaining("table, markdown, csv or json");
     }
+
+    /** A run of {@code wallMs} whose machine was busy {@code busyPct} of its 2 CPUs, this JVM 40% of them. */
+    private static RunRecord busy(long wallMs, int busyPct) {
+        RunRecord run = SampleResults.run(wallMs, 4);
+        long wall = wallMs * 1_000_000L;
+        return new RunRecord(run.wallNanos(), run.images(), run.peaks(), run.workers(), false,
+                new dev.loomy.contention.Contention(1, wall, 2 * wall, 2 * wall * busyPct / 100, 2 * wall * 40 / 100,
+                        wall, wall / 4, wall / 2, 1.0, 3.0));
+    }
+
+    @Test
+    void theTableGivesEachRowsContentionNamesTheContendedAndSaysOnceWhereNothingWasMeasured() {
+        Measurement loop = new Measurement("loop", "NoOp", 4, 0, List.of(busy(400, 45), busy(410, 45)), Outcome.OK, null);
+        Measurement pool = new Measurement("pool", "NoOp", 4, 0, List.of(busy(200, 80), busy(210, 80)), Outcome.OK, null);
+        Results results = TestResults.of(List.of(loop, pool), SampleResults.MACHINE, SampleResults.options("2", "local",
+                null), false, true);
+
+        String table = render(new TableFormat(), results).replaceAll("\\s+", " ");
+        // Others: 45% - 40% = 5% of the CPUs for loop, 80% - 40% = 40% for pool; waits 1/4 over 5/4: 20%.
+        assertThat(table).contains("loop / NoOp 5.0% / 20.0%, pool / NoOp 40.0% / 20.0%.")
+                .contains("Contended: pool / NoOp: other programs took 10% or more of the CPUs")
+                .doesNotContain("Contended: loop");
+        String csv = render(new CsvFormat(), results);
+        assertThat(csv.lines().skip(1).map(line -> line.contains(",5.000,20.000,") + " "
+                + line.contains(",40.000,20.000,"))).containsExactly("true false", "false true");
+        assertThat(Charts.subtitle(results)).endsWith("load 1.0-3.0, others took 5.0-40.0% of the CPUs (contended)");
+
+        String unmeasured = render(new TableFormat(), SampleResults.results());
+        assertThat(unmeasured.split("Contention could not be measured", -1)).hasSize(2);
+        assertThat(Charts.subtitle(SampleResults.results())).endsWith("contention not measured");
+        assertThat(render(new TableFormat(), SampleResults.results("spark", "local[2]")))
+                .contains("Contention is not measured on Spark");
+    }
 }
