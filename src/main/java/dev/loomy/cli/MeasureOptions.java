@@ -1,8 +1,9 @@
 package dev.loomy.cli;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** How many times each (strategy, filter) runs, and in which JVM. */
+/** How many times each (strategy, filter) runs, in which JVM, compared with what, profiled how. */
 public final class MeasureOptions {
 
     @Option(names = "--repeat", paramLabel = "N|auto",
@@ -29,4 +30,8 @@ public final class MeasureOptions {
             description = "what the interleaved order is shuffled from, to take the runs again in the same order "
                     + "(default: a seed of the run's own, in the json results)")
     Long orderSeed;
+
+    // A group without a heading: its options are listed in this one's section of --help, after these.
+    @ArgGroup(validate = false, exclusive = false)
+    RigorOptions rigor = new RigorOptions();
 }

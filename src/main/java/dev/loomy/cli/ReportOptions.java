@@ -1,6 +1,6 @@
 package dev.loomy.cli;
 
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /** How results are shown, and where else they go. */
@@ -16,7 +16,8 @@ public final class ReportOptions {
             + "terminal (COLUMNS, else 100 characters), its least important columns left out first")
     boolean wide;
 
-    @Mixin
+    // A group without a heading: its options are listed in this one's section of --help.
+    @ArgGroup(validate = false, exclusive = false)
     ExportOptions exports = new ExportOptions();
 
     @Option(names = "--quiet", description = "print nothing on standard error but errors and warnings, and no summary "

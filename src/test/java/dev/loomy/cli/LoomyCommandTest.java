@@ -51,7 +51,7 @@ class LoomyCommandTest {
 
     @Test
     void oneStrategyAndFilterWriteOneOutputPerImageUnderTheRelativePath() throws Exception {
-        Cli cli = Cli.run("--strategy=virtual", "--filter=noop", "-o", out("out"), input.toString());
+        Cli cli = Cli.run("--strategy=virtual", "--filter=noop", "-o", out("out"), "--format=table", input.toString());
 
         assertThat(cli.status()).as(cli.err()).isZero();
         assertThat(contents(dir.resolve("out")).keySet())
@@ -140,7 +140,8 @@ class LoomyCommandTest {
 
     @Test
     void badUsageExitsTwoWithOneLine() throws Exception {
-        assertUsage(Cli.run("--filter=Sepia", input.toString()), "unknown filter 'Sepia'");
+        assertUsage(Cli.run("--filter=Sepia", input.toString()), "unknown filter 'Sepia' (did you mean SepiaGray or SepiaRed?)");
+        assertUsage(Cli.run("-f", "Cartoo2", input.toString()), "unknown filter 'Cartoo2' (did you mean Cartoon2 or Cartoon?)");
         assertUsage(Cli.run("--strategy=fibers", input.toString()), "unknown strategy 'fibers'");
         assertUsage(Cli.run(dir.resolve("missing").toString()), "no such file or folder");
         assertUsage(Cli.run("-o", input.resolve("out").toString(), input.toString()), "inside the input folder");
