@@ -135,12 +135,23 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
     }
 
     /**
+     * The least wall time over a row's runs from which it may be called contended: the CPU times
+     * come in clock ticks of 10 ms, and over a few milliseconds one tick of anybody's is a large share.
+     */
+    public static final long CONTENDED_MIN_NANOS = 1_000_000_000L;
+
+    /**
      * Whether other programs took {@value #CONTENDED_PCT}% or more of the CPUs over the row's runs:
-     * its figures are then not the strategy's alone. Null where that was not measured.
+     * its figures are then not the strategy's alone. Null where that was not measured, or over runs
+     * too short for the clock ticks to tell ({@link #CONTENDED_MIN_NANOS}).
      */
     public Boolean contended() {
-        OptionalDouble other = contention().otherCpuPct();
-        return other.isPresent() ? other.getAsDouble() >= CONTENDED_PCT : null;
+        Contention c = contention();
+        OptionalDouble other = c.otherCpuPct();
+        if (other.isEmpty() || c.wallNanos() < CONTENDED_MIN_NANOS) {
+            return null;
+        }
+        return other.getAsDouble() >= CONTENDED_PCT;
     }
 
     /** This summary compared with a baseline's row. */

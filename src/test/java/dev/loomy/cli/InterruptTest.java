@@ -124,7 +124,8 @@ class InterruptTest {
         LoomyCommand command = new LoomyCommand(o, e);
         // On a thread of its own, as a signal handler stops a run from outside; what it throws, the test throws.
         FutureTask<Integer> run = new FutureTask<>(() -> new CommandLine(command).execute(
-                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), input.toString()));
+                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), "--format=table",
+                input.toString()));
         Thread.ofPlatform().start(run);
 
         awaitOutputs(5, () -> !run.isDone());

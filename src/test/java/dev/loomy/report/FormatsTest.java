@@ -323,8 +323,8 @@ class FormatsTest {
 
     @Test
     void theTableGivesEachRowsContentionNamesTheContendedAndSaysOnceWhereNothingWasMeasured() {
-        Measurement loop = new Measurement("loop", "NoOp", 4, 0, List.of(busy(400, 45), busy(410, 45)), Outcome.OK, null);
-        Measurement pool = new Measurement("pool", "NoOp", 4, 0, List.of(busy(200, 80), busy(210, 80)), Outcome.OK, null);
+        Measurement loop = new Measurement("loop", "NoOp", 4, 0, List.of(busy(900, 45), busy(910, 45)), Outcome.OK, null);
+        Measurement pool = new Measurement("pool", "NoOp", 4, 0, List.of(busy(600, 80), busy(610, 80)), Outcome.OK, null);
         Results results = TestResults.of(List.of(loop, pool), SampleResults.MACHINE, SampleResults.options("2", "local",
                 null), false, true);
 

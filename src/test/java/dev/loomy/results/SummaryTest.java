@@ -51,6 +51,14 @@ class SummaryTest {
                 Outcome.OK, null);
         assertThat(Summary.of(part, null, null).contended()).isNull();
         assertThat(Summary.of(part, null, null).contention().anyMeasured()).isFalse();
+        // Over less than a second, ticks of 10 ms cannot tell: a figure, but no verdict.
+        RunRecord run = contended(1400, 1000);
+        Contention c = run.contention();
+        RunRecord shortRun = new RunRecord(run.wallNanos(), run.images(), run.peaks(), 1, false, new Contention(1,
+                c.wallNanos() / 2, c.cpuCapacityNanos() / 2, c.cpuBusyNanos() / 2, c.ownCpuNanos() / 2, 1L, 1L, 1L, 0.5, 1.5));
+        Summary brief = Summary.of(new Measurement("pool", "NoOp", 1, 0, List.of(shortRun), Outcome.OK, null), null, null);
+        assertThat(brief.contention().otherCpuPct().getAsDouble()).isCloseTo(20.0, within(1e-9));
+        assertThat(brief.contended()).isNull();
     }
 
     @Test
