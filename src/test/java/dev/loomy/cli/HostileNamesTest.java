@@ -113,7 +113,7 @@ class HostileNamesTest {
         TestImages.write(locked.resolve("b.png"), 20, 20, 2);
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
-            Unprivileged loomy = Unprivileged.run(dir, "-s", "loop", "--no-write", "--no-fork", in.toString());
+            Unprivileged loomy = Unprivileged.run(dir, "-s", "loop", "--no-write", "--no-fork", "--format=table", in.toString());
 
             assertThat(loomy.status()).as(loomy.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
             assertThat(loomy.err().lines()).filteredOn(line -> line.contains("locked")).singleElement().asString()

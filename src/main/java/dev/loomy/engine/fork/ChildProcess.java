@@ -141,6 +141,18 @@ final class ChildProcess implements Row {
             process.toHandle().destroy();
             askedToStop = true;
             killAt = System.nanoTime() + grace.toNanos();
+            // A child waiting for its next command ends at once, not when its turn to be finished comes.
+            endInput();
+        }
+    }
+
+    /** Tells the child to finish, then ends its input: a child that missed the command ends all the same. */
+    private void endInput() {
+        command(ChildProtocol.FINISH);
+        try (OutputStream in = process.getOutputStream()) {
+            // Closed.
+        } catch (IOException e) {
+            // The child is gone.
         }
     }
 
@@ -150,12 +162,7 @@ final class ChildProcess implements Row {
         if (process == null) {
             return unstarted;
         }
-        command(ChildProtocol.FINISH);
-        try (OutputStream in = process.getOutputStream()) {
-            // End of input: a child that missed the command ends all the same.
-        } catch (IOException e) {
-            // The child is gone.
-        }
+        endInput();
         int status;
         try {
             status = waitFor();
