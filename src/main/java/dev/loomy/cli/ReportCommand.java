@@ -9,6 +9,7 @@ import dev.loomy.console.Console;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.Caveats;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
@@ -66,9 +67,10 @@ public final class ReportCommand implements Callable<Integer> {
             files.check(null);
             return null;
         });
+        // The saved results are this command's input: nothing may be written onto them, checked again as each file is.
+        InputGuard inputs = InputGuard.of(List.of(), List.of(new ImageFile(file, file.getFileName())));
         try {
-            // The saved results are this command's input: nothing may be written onto them.
-            files.checkInputs(InputGuard.of(List.of(), List.of(new ImageFile(file, file.getFileName()))));
+            files.checkInputs(inputs);
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
@@ -79,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
         Results results = UsageError.of(() -> SavedResults.read(file));
         ResultFormat.of(shown, wide).write(results, out);
         out.flush();
-        int status = files.write(results, console) ? ExitCodes.OK : ExitCodes.USAGE;
+        int status = files.write(results, new TempFiles(inputs), console) ? ExitCodes.OK : ExitCodes.USAGE;
         Caveats.say(results, shown, console);
         return status;
     }

@@ -3,6 +3,7 @@ package dev.loomy.engine;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.Measurement;
@@ -27,12 +28,14 @@ public final class Benchmark {
      *
      * @param repeats the counted runs, unless {@code settings} makes their number automatic
      * @param jfrFile where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     * @param files   the writer of that recording
      * @param before  done before each run (OpenCV's threads set for the row's point of a scan)
      */
     public RowRuns row(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int warmups, int repeats,
-                       int parallelism, MeasureSettings settings, Path jfrFile, Runnable before) {
+                       int parallelism, MeasureSettings settings, Path jfrFile, TempFiles files,
+                       Runnable before) {
         return new RowRuns(strategy.name(), pipeline.filter().name(), images.size(), warmups, repeats, settings, jfrFile,
-                control, label -> {
+                files, control, label -> {
                     before.run();
                     return executor.run(strategy, pipeline, images, parallelism, label);
                 });
@@ -48,8 +51,10 @@ public final class Benchmark {
      * until there are enough, a crash or an interrupt, which end the measurement.
      */
     public static Measurement measure(String strategy, String filter, int images, int warmups, int repeats,
-                                      MeasureSettings settings, Path jfrFile, RunControl control, OneRun oneRun)
+                                      MeasureSettings settings, Path jfrFile, TempFiles files, RunControl control,
+                                      OneRun oneRun)
             throws InterruptedException {
-        return new RowRuns(strategy, filter, images, warmups, repeats, settings, jfrFile, control, oneRun).measureAll();
+        return new RowRuns(strategy, filter, images, warmups, repeats, settings, jfrFile, files, control, oneRun)
+                .measureAll();
     }
 }

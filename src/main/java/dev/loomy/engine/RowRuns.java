@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.imageio.JpegCodec;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.profile.Profile;
 import dev.loomy.profile.Profiler;
 import dev.loomy.results.Measurement;
@@ -30,6 +31,7 @@ public final class RowRuns implements Row {
     private final int repeats;
     private final MeasureSettings settings;
     private final Path jfrFile;
+    private final TempFiles files;
     private final RunControl control;
     private final Benchmark.OneRun oneRun;
 
@@ -42,9 +44,10 @@ public final class RowRuns implements Row {
      * @param images   how many images each run is given
      * @param repeats  the counted runs, unless {@code settings} makes their number automatic
      * @param jfrFile  where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     * @param files    the writer of that recording
      */
     public RowRuns(String strategy, String filter, int images, int warmups, int repeats, MeasureSettings settings,
-                   Path jfrFile, RunControl control, Benchmark.OneRun oneRun) {
+                   Path jfrFile, TempFiles files, RunControl control, Benchmark.OneRun oneRun) {
         this.strategy = strategy;
         this.filter = filter;
         this.images = images;
@@ -52,6 +55,7 @@ public final class RowRuns implements Row {
         this.repeats = repeats;
         this.settings = settings;
         this.jfrFile = jfrFile;
+        this.files = files;
         this.control = control;
         this.oneRun = oneRun;
     }
@@ -90,7 +94,7 @@ public final class RowRuns implements Row {
         if (profiler == null && !settings.profiles().isEmpty()) {
             // Profiled from the first counted run: warm-ups are the JIT's, not the strategy's.
             try {
-                profiler = Profiler.start(settings.profiles(), jfrFile);
+                profiler = Profiler.start(settings.profiles(), jfrFile, files);
             } catch (IOException | RuntimeException e) {
                 ended = Measurement.crashed(strategy, filter, images, warmups, counted,
                         "could not start profiling: " + e.getMessage());

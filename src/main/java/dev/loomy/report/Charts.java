@@ -105,10 +105,12 @@ final class Charts {
      * Writes {@code panels} one under another beneath the title and subtitle. One panel fills the
      * chart's height; several are {@code panelHeight} high each.
      */
-    static void writePng(String title, String subtitle, List<? extends Chart<?, ?>> panels, int panelHeight, Path file)
-            throws IOException {
+    static void writePng(String title, String subtitle, List<? extends Chart<?, ?>> panels, int panelHeight, Path file,
+                         TempFiles temps) throws IOException {
         BufferedImage page = page(title, subtitle, panels, panelHeight);
-        TempFiles.replaceOnce(file, out -> ImageIO.write(page, "png", out));
+        // No cache file in the system's temporary folder (ImageIO's default): the PNG is built in memory.
+        ImageIO.setUseCache(false);
+        temps.replace(file, out -> ImageIO.write(page, "png", out));
     }
 
     static BufferedImage page(String title, String subtitle, List<? extends Chart<?, ?>> panels, int panelHeight) {

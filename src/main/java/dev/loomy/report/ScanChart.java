@@ -16,6 +16,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 import dev.loomy.results.Measurement;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -35,11 +36,11 @@ public final class ScanChart {
     private ScanChart() {
     }
 
-    public static void write(Results results, Path file) throws IOException {
+    public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
         List<String> scanned = Schema.scanned(results);
         Charts.writePng("Images per second against " + option(scanned.get(0)) + ", " + Captions.medianOf(results),
-                Charts.subtitle(results), List.of(build(results)), HEIGHT, file);
+                Charts.subtitle(results), List.of(build(results)), HEIGHT, file, temps);
     }
 
     static Chart<?, ?> build(Results results) {

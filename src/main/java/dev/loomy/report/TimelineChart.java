@@ -13,6 +13,7 @@ import org.knowm.xchart.XYSeries;
 
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunRecord;
 
@@ -36,9 +37,9 @@ public final class TimelineChart {
     private TimelineChart() {
     }
 
-    public static void write(Results results, Path file) throws IOException {
+    public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
-        Charts.writePng(title(results), Charts.subtitle(results), build(results), PANEL_HEIGHT, file);
+        Charts.writePng(title(results), Charts.subtitle(results), build(results), PANEL_HEIGHT, file, temps);
     }
 
     static String title(Results results) {

@@ -72,8 +72,16 @@ class ComparingTest {
             // Read from this machine's /proc: figures, whatever the load, within 0 to 100.
             assertThat(row.get("other_cpu_pct").asDouble(-1)).isBetween(0.0, 100.0);
             assertThat(row.get("cpu_wait_pct").asDouble(-1)).isBetween(0.0, 100.0);
-            assertThat(row.get("contended").isBoolean()).isTrue();
-            assertThat(row.get("contended").asBoolean()).isEqualTo(row.get("other_cpu_pct").asDouble() >= 10);
+            // Contended or not from a second of runs; these few tiny images take far less: no verdict.
+            double wallMs = 0;
+            for (JsonNode run : row.get("raw_runs")) {
+                wallMs += run.get("wall_ms").asDouble();
+            }
+            if (wallMs < 1000) {
+                assertThat(row.get("contended").isNull()).isTrue();
+            } else {
+                assertThat(row.get("contended").asBoolean()).isEqualTo(row.get("other_cpu_pct").asDouble() >= 10);
+            }
             assertThat(row.get("load_before").isNumber()).isTrue();
             // Each counted run's own raw figures, from which the row's are summed.
             assertThat(row.at("/raw_runs/0/contention/intervals").asInt()).isEqualTo(1);
