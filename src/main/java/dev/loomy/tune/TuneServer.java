@@ -55,7 +55,7 @@ public final class TuneServer implements AutoCloseable {
     private static final Map<String, String> ASSETS = Map.of("/tune.js", "text/javascript", "/tune.css", "text/css");
     /** The page loads its script, style and images from here only, and is framed by no one. */
     private static final String PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
-            + "img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+            + "img-src 'self' blob:; connect-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
     private final HttpServer server;
     private final ExecutorService executor;
