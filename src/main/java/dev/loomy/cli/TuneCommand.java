@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.loomy.console.Console;
+import dev.loomy.console.DidYouMean;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.FilterRegistry;
-import dev.loomy.filter.UnknownFilterException;
 import dev.loomy.filter.config.FilterCatalog;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.run.ExitCodes;
@@ -105,8 +105,6 @@ public final class TuneCommand implements Callable<Integer> {
         if (registry.find(name).isPresent()) {
             return registry.find(name).orElseThrow().name();
         }
-        List<String> close = registry.closest(name);
-        throw new UsageError(close.isEmpty() ? "-f: " + new UnknownFilterException(name, registry.names()).getMessage()
-                : "-f: unknown filter '" + name + "' (did you mean " + String.join(" or ", close) + "?)");
+        throw new UsageError("-f: unknown filter '" + name + "' (" + DidYouMean.hint(name, registry.names()) + ")");
     }
 }

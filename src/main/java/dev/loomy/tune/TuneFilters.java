@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.loomy.console.DidYouMean;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
@@ -125,7 +126,7 @@ final class TuneFilters {
     }
 
     private String closest(String name) {
-        List<String> close = registry.closest(name);
-        return close.isEmpty() ? "" : " (did you mean " + String.join(" or ", close) + "?)";
+        List<String> close = DidYouMean.closest(name, registry.names());
+        return close.isEmpty() ? "" : " (" + DidYouMean.question(close) + ")";
     }
 }
