@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.loomy.console.Console;
-import dev.loomy.console.DidYouMean;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.FilterRegistry;
+import dev.loomy.filter.UnknownFilterException;
 import dev.loomy.filter.config.FilterCatalog;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.run.ExitCodes;
@@ -102,9 +102,10 @@ public final class TuneCommand implements Callable<Integer> {
 
     /** The filter's name as the filters file spells it; an unknown one is bad usage, with the closest names. */
     private static String known(FilterRegistry registry, String name) throws UsageError {
-        if (registry.find(name).isPresent()) {
-            return registry.find(name).orElseThrow().name();
+        try {
+            return registry.require(name).name();
+        } catch (UnknownFilterException e) {
+            throw new UsageError("-f: " + e.getMessage());
         }
-        throw new UsageError("-f: unknown filter '" + name + "' (" + DidYouMean.hint(name, registry.names()) + ")");
     }
 }
