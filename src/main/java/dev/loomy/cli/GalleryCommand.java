@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
-import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
@@ -94,12 +93,12 @@ public final class GalleryCommand implements Callable<Integer> {
         Console console = new Console(err, quiet);
         ConfigBuilder.Plan plan = ConfigBuilder.build(run(), console);
         RunConfig runConfig = plan.config();
-        TempFiles temps = new TempFiles();
+        TempFiles temps = plan.writer();
         ImageReader reader = new ImageReader(Duration.ZERO, runConfig.execution().strict());
         Gallery gallery = new Gallery(folder, temps, new Thumbnails(reader, temps), console::error);
         try {
             gallery.check(runConfig.images(), runConfig.filters().size(),
-                    InputGuard.of(runConfig.inputs(), runConfig.images()));
+                    plan.inputs());
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }

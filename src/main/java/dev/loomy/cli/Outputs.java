@@ -1,7 +1,6 @@
 package dev.loomy.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,6 +10,7 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -21,14 +21,23 @@ final class Outputs {
     private Outputs() {
     }
 
-    /** Outputs, charts, reports and recordings may land neither in an input folder nor on an input image. */
-    static void checkUntouched(RunConfig config, Locations locations) throws UsageError {
+    /**
+     * Outputs, charts, reports, recordings and a baseline saved may land neither in an input folder
+     * nor on an input image. Returns the guard that found so, which every write checks again.
+     *
+     * @param baseline where {@code --save-baseline} writes, or null
+     */
+    static InputGuard checkUntouched(RunConfig config, Locations locations, Path baseline) throws UsageError {
         List<String> filters = config.filters().stream().map(f -> f.name()).toList();
         ReportFiles files = reportFiles(config.reporting());
         try {
             List<ImageFile> onPaths = config.images().stream().filter(image -> image.uri() == null).toList();
             InputGuard guard = InputGuard.of(config.inputs(), onPaths);
             files.checkInputs(guard);
+            if (baseline != null) {
+                guard.check("--save-baseline=" + config.measuring().baselines().saveAs() + " (" + Names.shown(baseline)
+                        + ", under LOOMY_HOME)", baseline);
+            }
             Path recordings = config.measuring().settings().jfrFolder();
             if (recordings != null) {
                 // Checked apart from the output layout: --no-write has none, yet the recordings are written.
@@ -55,6 +64,7 @@ final class Outputs {
                         .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
                         .toList());
             }
+            return guard;
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
@@ -73,22 +83,39 @@ final class Outputs {
         });
         OutputLayout layout = config.layout();
         if (layout != null) {
-            try {
-                layout.prepare();
-            } catch (InputProblem e) {
-                throw new UsageError(e.getMessage());
-            }
+            makeReady(layout.root());
         }
         Path recordings = config.measuring().settings().jfrFolder();
         if (recordings != null) {
             // Made even with --no-write: found now, not after every row was measured.
             try {
-                Files.createDirectories(recordings);
-                OutputLayout.probe(recordings);
+                TempFiles.makeFolders(recordings);
+                TempFiles.probe(recordings);
             } catch (IOException e) {
                 throw new UsageError("--profile=jfr: its recordings folder " + Names.shown(recordings)
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
+        }
+    }
+
+    /**
+     * Makes the output folder and writes and deletes a file in it: what a look at its permissions
+     * misses (a read-only mount, a file system such as /proc that takes no new files) is found
+     * here, before any image is processed, not once per image.
+     */
+    private static void makeReady(Path root) throws UsageError {
+        Path absolute = root.toAbsolutePath().normalize();
+        try {
+            TempFiles.makeFolders(absolute);
+        } catch (IOException e) {
+            throw new UsageError("output folder " + Names.shown(root) + " cannot be written: cannot be created ("
+                    + IoReasons.ofCreating(e) + "): choose another with -o");
+        }
+        try {
+            TempFiles.probe(absolute);
+        } catch (IOException e) {
+            throw new UsageError("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
+                    + ": choose another with -o");
         }
     }
 

@@ -75,7 +75,7 @@ public final class TuneCommand implements Callable<Integer> {
         // The main command's walk, with its messages; the output folder plays no part.
         List<ImageFile> images = new Locations(inputs, ".", null).images(console);
         RunControl control = new RunControl();
-        TempFiles temps = new TempFiles();
+        TempFiles temps = TempFiles.noInputs();
         try (Interrupts interrupts = Interrupts.forRun(control, temps, null, console);
              TuneServer server = start(catalog, first, images, control, console)) {
             console.info("tune: " + images.size() + " image" + (images.size() == 1 ? "" : "s") + ", "

@@ -33,10 +33,12 @@ import dev.loomy.strategy.Strategy;
  * @param writer     null when nothing is written
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
  * @param settings   automatic run counts and profilers
+ * @param files      the writer of the images and of the recordings ({@code --profile=jfr}), even with nothing written
  */
 public record Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
                        OutputLayout layout, ImageReader reader, ImageWriter writer,
-                       int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
+                       int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings,
+                       TempFiles files) {
 
     /**
      * The workload {@code config} describes.
@@ -53,7 +55,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
                 new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes)
                         .together(filters),
-                config.measuring().settings());
+                config.measuring().settings(), temps);
     }
 
     /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
@@ -82,7 +84,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         Filter filter = filter(trial);
         ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter));
         return benchmark.measure(strategy(trial), pipeline, paths(trial), warmups, repeats, parallelism, settings,
-                settings.jfrFile(trial));
+                settings.jfrFile(trial), files);
     }
 
     List<ImagePaths> paths(Trial trial) {
