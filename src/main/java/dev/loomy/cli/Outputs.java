@@ -2,6 +2,7 @@ package dev.loomy.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.files.ImageFile;
@@ -12,6 +13,8 @@ import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
+import dev.loomy.results.Export;
+import dev.loomy.results.Format;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 
@@ -119,9 +122,18 @@ final class Outputs {
         }
     }
 
-    /** The files {@code --report}, {@code --chart} and {@code --timeline} name. */
+    /** The files {@code --report}, {@code --export-*}, {@code --chart} and {@code --timeline} name. */
     static ReportFiles reportFiles(RunConfig.Reporting reporting) {
-        return new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());
+        return new ReportFiles(reporting.exports(), reporting.chart(), reporting.timeline(), reporting.wide());
+    }
+
+    /** Every results file asked for, {@code --report}'s first; a {@code --report} of an unknown extension is refused. */
+    static List<Export> exports(ExportOptions options) {
+        List<Export> exports = new ArrayList<>(options.report.stream().map(Export::report).toList());
+        options.csv.forEach(file -> exports.add(new Export("--export-csv", Format.CSV, file)));
+        options.json.forEach(file -> exports.add(new Export("--export-json", Format.JSON, file)));
+        options.markdown.forEach(file -> exports.add(new Export("--export-markdown", Format.MARKDOWN, file)));
+        return exports;
     }
 
     /**

@@ -3,12 +3,14 @@ package dev.loomy.engine;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.opencv.core.Core;
+
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 
-/** Measures every trial in this JVM, one after the other ({@code --no-fork}). */
+/** Measures every trial in this JVM ({@code --no-fork}). */
 public final class InProcessEngine implements Engine {
 
     private final RunControl control;
@@ -27,10 +29,21 @@ public final class InProcessEngine implements Engine {
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
-        return run(Workload.of(config, temps, control::interrupted, notes));
+        return new Rounds(control).sequential(rows(config));
     }
 
+    /** Measures every trial of {@code workload}, one after the other. */
     public List<Measurement> run(Workload workload) throws InterruptedException {
-        return Engine.eachTrial(workload.trials(), control, trial -> workload.measure(benchmark, trial));
+        return new Rounds(control).sequential(workload.trials().stream()
+                .<Row>map(trial -> workload.row(benchmark, trial, () -> { })).toList());
+    }
+
+    /** Each trial's row; before each of its runs, OpenCV's threads are set to its point's (rows of a scan interleave). */
+    @Override
+    public List<Row> rows(RunConfig config) {
+        Workload workload = Workload.of(config, temps, control::interrupted, notes);
+        int cvThreads = config.execution().cvThreads();
+        return workload.trials().stream()
+                .<Row>map(trial -> workload.row(benchmark, trial, () -> Core.setNumThreads(cvThreads))).toList();
     }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.loomy.contention.Contention;
+import dev.loomy.contention.ContentionProbe;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.ImageTiming;
@@ -13,32 +15,55 @@ import dev.loomy.results.RunRecord;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.Strategy;
 
-/** Runs one strategy once over every image and records what happened. */
+/** Runs one strategy once over every image and records what happened, the CPU contention included. */
 public final class RunExecutor {
+
+    /** One per JVM: runs, whichever row they belong to, are taken one at a time. */
+    private static final ContentionProbe PROBE = ContentionProbe.system();
 
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
     private final ResourceMonitor monitor = new ResourceMonitor();
 
+    /** Whether this executor's runs are measured for contention. */
+    private final boolean measuresContention;
+
+    /** Runs whose contention is not measured: they may run side by side in one JVM (Spark's tasks). */
     public RunExecutor(RunControl control, FailureLog failures, RunListener listener) {
+        this(control, failures, listener, false);
+    }
+
+    private RunExecutor(RunControl control, FailureLog failures, RunListener listener, boolean measuresContention) {
         this.control = control;
         this.failures = failures;
         this.listener = listener;
+        this.measuresContention = measuresContention;
+    }
+
+    /** Runs measured for contention, one at a time in this JVM, as a row's runs are. */
+    public static RunExecutor measuringContention(RunControl control, FailureLog failures, RunListener listener) {
+        return new RunExecutor(control, failures, listener, true);
     }
 
     public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int parallelism, String label)
             throws InterruptedException {
         Set<String> workers = ConcurrentHashMap.newKeySet();
         List<TimedImageJob> jobs = new ArrayList<>(images.size());
+        Runnable imageEnds = measuresContention ? imageEnds(Thread.currentThread()) : () -> { };
         for (int i = 0; i < images.size(); i++) {
-            jobs.add(new TimedImageJob(i, images.get(i), pipeline, control, failures, listener, workers));
+            jobs.add(new TimedImageJob(i, images.get(i), pipeline, control, failures, listener, workers, imageEnds));
         }
         listener.runStarted(label, images.size());
         monitor.reset();
+        // Read outside the timed run: the probe lists every thread's schedstat at each end.
+        if (measuresContention) {
+            PROBE.start();
+        }
         long start = System.nanoTime();
         long end;
         ResourcePeaks peaks;
+        Contention contention;
         try {
             strategy.run(jobs, parallelism);
         } catch (OutOfMemoryError e) {
@@ -47,6 +72,7 @@ public final class RunExecutor {
         } finally {
             // The clock stops before the listener (a progress bar) does its own work.
             end = System.nanoTime();
+            contention = measuresContention ? PROBE.stop() : null;
             peaks = monitor.peaks();
             listener.runFinished();
         }
@@ -54,6 +80,20 @@ public final class RunExecutor {
         for (TimedImageJob job : jobs) {
             timings.add(job.timing(start, end));
         }
-        return new RunRecord(end - start, timings, peaks, workers.size(), control.stopping());
+        return new RunRecord(end - start, timings, peaks, workers.size(), control.stopping(), contention);
+    }
+
+    /**
+     * What a worker does after each image: the threads of {@code threads} (one per image) and of the
+     * pools end within the run, and their wait for a CPU would be lost with them, so each platform
+     * thread other than the {@code runner} samples itself as it finishes an image (some 10 us of CPU).
+     * The runner (loop) and virtual threads' carriers outlive the run and are read at its end.
+     */
+    private static Runnable imageEnds(Thread runner) {
+        return () -> {
+            if (Thread.currentThread() != runner) {
+                PROBE.sampleThisThread();
+            }
+        };
     }
 }

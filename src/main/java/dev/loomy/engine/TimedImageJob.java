@@ -20,6 +20,7 @@ final class TimedImageJob implements ImageJob {
     private final FailureLog failures;
     private final RunListener listener;
     private final Set<String> workers;
+    private final Runnable ends;
 
     // Written by the strategy's thread and the worker; read after the strategy has joined them all.
     private volatile long submittedAt;
@@ -28,10 +29,14 @@ final class TimedImageJob implements ImageJob {
     private volatile ImageTiming.Status status;
     private volatile boolean warned;
 
-    /** @param workers collects the thread that runs each job, see {@link #worker()} */
+    /**
+     * @param workers collects the thread that runs each job, see {@link #worker()}
+     * @param ends    done on the worker once the image is done and timed
+     */
     TimedImageJob(int index, ImagePaths image, ImagePipeline pipeline, RunControl control, FailureLog failures,
-             RunListener listener, Set<String> workers) {
+             RunListener listener, Set<String> workers, Runnable ends) {
         this.workers = workers;
+        this.ends = ends;
         this.index = index;
         this.image = image;
         this.pipeline = pipeline;
@@ -71,6 +76,7 @@ final class TimedImageJob implements ImageJob {
         completedAt = System.nanoTime();
         status = outcome;
         listener.imageDone(outcome);
+        ends.run();
     }
 
     private ImageTiming.Status process() {
