@@ -8,10 +8,9 @@ import dev.loomy.admission.InFlightLimit;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.Baselines;
 import dev.loomy.console.Console;
-import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
-import dev.loomy.imageio.Frames;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Format;
@@ -22,8 +21,8 @@ import dev.loomy.run.Scan;
 
 /**
  * Makes the main command's options into a {@link RunConfig}, checking each before any image is
- * processed: every problem is bad usage, one line, exit 2. It walks the inputs and reads the
- * baseline compared with, and writes nothing.
+ * processed: every problem is bad usage, one line, exit 2. It walks the inputs once (counting
+ * their images, not keeping them) and reads the baseline compared with, and writes nothing.
  */
 final class ConfigBuilder {
 
@@ -72,13 +71,8 @@ final class ConfigBuilder {
         MeasureSettings settings = Measures.settings(measure, options.rigor, locations.outputFolder());
         RunConfig.Baselines given = Measures.baselines(options.rigor);
         Baselines baselines = open(given);
-        List<ImageFile> images = locations.images(console);
-        if (!console.quiet()) {
-            // A read of every image's header: not made for notes no one sees.
-            Frames.notes(images.stream().filter(image -> image.uri() == null).toList(), console::info);
-        }
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
-        RunConfig config = new RunConfig(locations.paths(), images, strategies, filters.resolved(),
+        RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri()),
@@ -88,11 +82,11 @@ final class ConfigBuilder {
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
-        Outputs.checkUntouched(config, locations);
+        Outputs.Survey survey = Outputs.survey(config, locations, console);
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
         }
-        return new Plan(config, baselines, locations.unreadable());
+        return new Plan(config.withImages(survey.images()), baselines, survey.unreadable());
     }
 
     /**

@@ -6,13 +6,17 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Stream;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.TempFiles;
@@ -41,8 +45,11 @@ final class GalleryWarmUp {
             return; // No room for it: the first column is then a little slow, nothing more.
         }
         try {
-            RunConfig warm = new RunConfig(config.inputs(), config.images().subList(0, Math.min(IMAGES,
-                    config.images().size())), config.strategies(), List.of(ResolvedFilter.of(new NoOp())),
+            List<ImageFile> first = new ArrayList<>();
+            for (Iterator<ImageFile> images = config.walk(); images.hasNext() && first.size() < IMAGES; ) {
+                first.add(images.next());
+            }
+            RunConfig warm = new RunConfig(config.inputs(), ImageSet.of(first), config.strategies(), List.of(ResolvedFilter.of(new NoOp())),
                     config.selection(), new RunConfig.Output(folder, true, config.output().format(), null),
                     config.measuring(), config.execution(), new RunConfig.Reporting(config.reporting().format(), null,
                     null, null, true, false), config.engine(), config.scan());

@@ -5,58 +5,111 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.loomy.console.Console;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
+import dev.loomy.files.ImageWalk;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
+import dev.loomy.files.OutputCheck;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.imageio.Frames;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 
-/** Where a run writes (images, reports, charts, recordings): checked against the inputs, then made ready. */
+/**
+ * Where a run writes (images, reports, charts, recordings): checked against the inputs in the one
+ * walk of them before the run, then made ready.
+ */
 final class Outputs {
 
     private Outputs() {
     }
 
-    /** Outputs, charts, reports and recordings may land neither in an input folder nor on an input image. */
-    static void checkUntouched(RunConfig config, Locations locations) throws UsageError {
+    /**
+     * The images as the one walk before the run found them, and the folders it could not read.
+     *
+     * @param unreadable folders under the inputs that could not be read: their images were not done
+     */
+    record Survey(ImageSet images, int unreadable) {
+    }
+
+    /**
+     * Walks the inputs once before any image is processed: counts the images, says which hold several
+     * pictures (unless quiet), and checks that outputs, charts, reports and recordings land neither in
+     * an input folder nor on an input image. Nothing it keeps grows with the number of images.
+     */
+    static Survey survey(RunConfig config, Locations locations, Console console) throws UsageError {
         List<String> filters = config.filters().stream().map(f -> f.name()).toList();
         ReportFiles files = reportFiles(config.reporting());
         try {
-            List<ImageFile> onPaths = config.images().stream().filter(image -> image.uri() == null).toList();
-            InputGuard guard = InputGuard.of(config.inputs(), onPaths);
+            ImageWalk walk = locations.walk(console);
+            List<ImageFile> byUri = locations.byUri(console);
+            if (!walk.hasNext() && byUri.isEmpty()) {
+                throw locations.noImages();
+            }
+            InputGuard guard = InputGuard.of(config.inputs());
             files.checkInputs(guard);
-            Path recordings = config.measuring().settings().jfrFolder();
-            if (recordings != null) {
-                // Checked apart from the output layout: --no-write has none, yet the recordings are written.
-                guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
-                for (Trial trial : config.trials()) {
-                    // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
-                    String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
-                    if (name.length() > OutputLayout.NAME_MAX) {
-                        throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
-                                + trial.filter().substring(0, 40) + "... would be named with " + name.length()
-                                + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
-                                + "): shorten the filter's name");
-                    }
+            checkRecordings(config, guard);
+            OutputLayout layout = config.layout();
+            OutputCheck outputs = null;
+            OutputLayout.ImageCheck reports = image -> { };
+            if (layout != null) {
+                layout.checkFolder(config.inputs(), filters);
+                outputs = layout.checker(config.inputs(), filters, config.strategies(), guard);
+                reports = files.outputsCheck(layout, filters, config.strategies());
+            }
+            int count = 0;
+            while (walk.hasNext()) {
+                ImageFile image = walk.next();
+                count++;
+                if (!console.quiet()) {
+                    // A read of the image's header: not made for notes no one sees.
+                    Frames.note(image, console::info);
+                }
+                if (outputs != null) {
+                    outputs.accept(image);
+                    reports.accept(image);
                 }
             }
-            OutputLayout layout = config.layout();
-            if (layout != null) {
-                layout.check(config.inputs(), onPaths, filters, config.strategies(), guard);
-                files.checkOutputs(layout, onPaths, filters, config.strategies());
+            if (outputs != null) {
+                outputs.finish();
+                layout.checkWritable();
             }
+            ImageSet images = ImageSet.walked(count + byUri.size(), byUri);
             if (config.output().write() && locations.anyUri()) {
+                // Only the Spark engine reads URIs; its driver holds the list of images anyway.
+                List<ImageFile> all = images.list(config.inputs());
                 OutputLayout relative = config.layoutWithin(Path.of(""));
-                locations.checkOutput(config.images(), config.images().stream()
+                locations.checkOutput(all, all.stream()
                         .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
                         .toList());
             }
+            return new Survey(images, walk.unreadable());
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** JFR recordings: checked apart from the output layout, since --no-write has none, yet they are written. */
+    private static void checkRecordings(RunConfig config, InputGuard guard) throws InputProblem, UsageError {
+        Path recordings = config.measuring().settings().jfrFolder();
+        if (recordings == null) {
+            return;
+        }
+        guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
+        for (Trial trial : config.trials()) {
+            // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
+            String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
+            if (name.length() > OutputLayout.NAME_MAX) {
+                throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
+                        + trial.filter().substring(0, 40) + "... would be named with " + name.length()
+                        + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
+                        + "): shorten the filter's name");
+            }
         }
     }
 

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.function.Supplier;
 
 import dev.loomy.imageio.JpegCodec;
 import dev.loomy.pipeline.ImagePaths;
@@ -31,14 +33,18 @@ public final class Benchmark {
     }
 
     /**
-     * @param repeats the counted runs, unless {@code settings} makes their number automatic
-     * @param jfrFile where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     * Measures {@code strategy} over images walked anew for each run.
+     *
+     * @param images   the images of one run, as they come
+     * @param repeats  the counted runs, unless {@code settings} makes their number automatic
+     * @param jfrFile  where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     * @param expected how many images each run expects
      */
-    public Measurement measure(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int warmups,
-                               int repeats, int parallelism, MeasureSettings settings, Path jfrFile)
-            throws InterruptedException {
-        return measure(strategy.name(), pipeline.filter().name(), images.size(), warmups, repeats, settings, jfrFile,
-                control, label -> executor.run(strategy, pipeline, images, parallelism, label));
+    public Measurement measure(Strategy strategy, ImagePipeline pipeline, Supplier<Iterator<ImagePaths>> images,
+                               int expected, int warmups, int repeats, int parallelism, MeasureSettings settings,
+                               Path jfrFile) throws InterruptedException {
+        return measure(strategy.name(), pipeline.filter().name(), expected, warmups, repeats, settings, jfrFile,
+                control, label -> executor.run(strategy, pipeline, images.get(), expected, parallelism, label));
     }
 
     /** One run over every image, named by {@code label} (e.g. "virtual / Cartoon2 run 1/3"). */

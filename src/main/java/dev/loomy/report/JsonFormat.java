@@ -104,12 +104,17 @@ public final class JsonFormat implements ResultFormat {
         node.put("failed", run.failed());
         node.put("warned", run.warned());
         node.put("skipped", run.skipped());
+        node.put("up_to_date", run.upToDate());
         node.put("interrupted", run.interrupted());
         putPeaks(node, run.peaks());
         putKnown(node, "worker_threads", run.workers());
         ObjectNode lanes = node.putObject("lane_ms");
-        Summary.laneFinishes(run).forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
-        List<ImageTiming> images = run.images();
+        run.laneFinishNanos().forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
+        // The timeline's images: every one, or every k-th of a run of many (timeline_every says k).
+        if (run.timeline().every() > 1) {
+            node.put("timeline_every", run.timeline().every());
+        }
+        List<ImageTiming> images = run.timeline().points();
         ArrayNode submitted = node.putArray("submitted_ms");
         ArrayNode completed = node.putArray("completed_ms");
         ArrayNode failed = node.putArray("failed_images");

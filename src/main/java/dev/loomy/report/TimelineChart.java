@@ -20,7 +20,9 @@ import dev.loomy.results.RunRecord;
  * it was submitted in, one series per strategy (and filter, when there are several), from
  * each one's median run. A pool of N threads, or N carriers under virtual threads, finishes
  * CPU-bound images N at a time, a staircase; one platform thread per image shares the cores
- * among all of them, and they all finish together near the end.
+ * among all of them, and they all finish together near the end. A run of more than
+ * {@link dev.loomy.results.Timeline#MAX_POINTS} images shows every k-th image alone, as its
+ * record keeps them, and the axis says so.
  */
 public final class TimelineChart {
 
@@ -35,6 +37,13 @@ public final class TimelineChart {
         Charts.writePng(build(results), file);
     }
 
+    /** What the x axis shows of a run of many images: every k-th (a bounded sample), said; else nothing. */
+    static String sampled(Results results) {
+        int every = results.measurements().stream().map(Measurement::medianRun).filter(r -> r != null)
+                .mapToInt(r -> r.timeline().every()).max().orElse(1);
+        return every == 1 ? "" : " (one image in " + every + " shown)";
+    }
+
     static XYChart build(Results results) {
         boolean severalFilters = results.measurements().stream().map(Measurement::filter).distinct().count() > 1;
         String filters = String.join(", ", results.measurements().stream().map(Measurement::filter).distinct().toList());
@@ -43,7 +52,7 @@ public final class TimelineChart {
                         + Captions.medianOf(results).replaceFirst("^median ", "") + "): "
                         + filters + " on " + Charts.machine(results) + ", parallelism "
                         + results.options().execution().parallelism())
-                .xAxisTitle("image, in the order it was submitted")
+                .xAxisTitle("image, in the order it was submitted" + sampled(results))
                 .yAxisTitle("finished (ms since the run started)")
                 .build();
         Charts.style(chart.getStyler());
@@ -60,9 +69,9 @@ public final class TimelineChart {
             }
             List<Double> order = new ArrayList<>();
             List<Double> finished = new ArrayList<>();
-            for (ImageTiming t : run.images()) {
+            for (ImageTiming t : run.timeline().points()) {
                 // A skipped image never ran: it has no finishing time to show.
-                if (t.status() != ImageTiming.Status.SKIPPED) {
+                if (t.status().ran()) {
                     order.add((double) t.index() + 1);
                     finished.add(t.completedNanos() / 1e6);
                 }

@@ -126,7 +126,7 @@ final class BatchRunner {
                 // Out of memory: this attempt fails, and Spark tries again (another executor, or later).
                 throw new IllegalStateException(control.crashReason());
             }
-            for (ImageTiming t : record.images()) {
+            for (ImageTiming t : record.timeline().points()) {
                 timings.add(new BatchResult.Timing(items.get(t.index()).index(), t.submittedNanos(), t.completedNanos(),
                         t.status(), t.lane()));
             }
