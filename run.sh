@@ -15,11 +15,19 @@
 #                                       (and target/loomy-spark/s3a/, the S3 connector's jars for its --jars)
 #   ./run.sh spark-cluster start [--workers=N] | stop | status
 #                                       a Spark standalone master and N workers on 127.0.0.1 (scripts/spark-cluster.sh)
+#   ./run.sh install [--prefix=DIR]     installs the command `loomy` in DIR/bin (default ~/.local), with copies of
+#                                       the jar and of this script in DIR/share/loomy, its completion and man pages
+#   ./run.sh uninstall [--prefix=DIR]   removes exactly what install wrote (scripts/install.sh)
 # It finds a JDK 21 or newer by itself: $JAVA_HOME, then `java` on the PATH, then /usr/lib/jvm/*.
+# Installed, this script runs the jar beside it: it builds nothing, and every argument goes to loomy.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Where this script really lies, its links followed: linked into the PATH, it still finds its jar.
+here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
+installed=false
+[[ -f "$here/loomy.jar" && ! -f "$here/pom.xml" ]] && installed=true
 jar="$here/target/loomy.jar"
+[[ "$installed" == true ]] && jar="$here/loomy.jar"
 spark_dir="$here/target/loomy-spark"
 app_jar="$here/target/loomy-spark-app.jar"
 min_major=21
@@ -206,7 +214,22 @@ wants_spark() {
     return 1
 }
 
-case "${1:-}" in
+# The repository's own commands (test, build, ...); installed, there are none.
+command="${1:-}"
+[[ "$installed" == true ]] && command=""
+case "$command" in
+    install)
+        shift
+        stale && build
+        say "making the completion script and the man pages (picocli's AutoComplete and ManPageGenerator) ..."
+        build_quietly -Pman -DskipTests process-classes
+        exec bash "$here/scripts/install.sh" install --jar="$jar" --launcher="$here/run.sh" \
+            --tool-files="$here/target/tool" "$@"
+        ;;
+    uninstall)
+        shift
+        exec bash "$here/scripts/install.sh" uninstall "$@"
+        ;;
     test)
         shift
         # --fast is the pom's profile "fast"; anything else goes to Maven as it is.
@@ -289,6 +312,10 @@ case "${1:-}" in
 esac
 
 if wants_spark "$@"; then
+    if [[ "$installed" == true ]]; then
+        say "the Spark engine runs from the repository, where its jars are: ./run.sh --engine=spark ..."
+        exit 2
+    fi
     if wants_s3a "$@" && [[ ! -d "$spark_dir/s3a" ]]; then
         say "building Hadoop's S3 connector into $spark_dir/s3a: the first time, Maven downloads it (about 17 MB) ..."
         build_spark spark-s3a
@@ -311,7 +338,7 @@ stale && build
 # and writing a new one lists every class it skips.
 java_opts=(-Xlog:disable '-Xlog:all=warning,cds*=off:stderr')
 if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
-    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$here/target/loomy-java$(java_major "$runtime_home").jsa")
+    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=${jar%/*}/loomy-java$(java_major "$runtime_home").jsa")
 fi
 # A small young generation, collected by the serial collector: loomy's heap holds little for long (a
 # few tens of megabytes), but G1 would let the garbage of each image (its bytes as read and as written)

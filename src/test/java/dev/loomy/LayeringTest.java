@@ -37,6 +37,12 @@ class LayeringTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.loomy.results..", "dev.loomy.stats..",
                     "dev.loomy.profile..", "java..", "com.sun.management..", "com.fasterxml.jackson.annotation..");
 
+    /** The contention readers are a leaf, the JDK only: any layer, a child JVM's included, may measure with them. */
+    @ArchTest
+    static final ArchRule CONTENTION_IS_A_LEAF = classes()
+            .that().resideInAPackage("dev.loomy.contention..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.loomy.contention..", "java..");
+
     /** Data flows one way: no two packages (a package with those below it) depend on each other, however far round. */
     @ArchTest
     static final ArchRule NO_CYCLES_BETWEEN_PACKAGES = slices().matching("dev.loomy.(*)..").should().beFreeOfCycles();

@@ -39,9 +39,10 @@ public final class Admission {
     private final ByteBudget nativeBudget;
     private final ByteBudget heapBudget;
     private final String description;
+    private final int about;
 
     private Admission(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, Semaphore images,
-                      ByteBudget nativeBudget, ByteBudget heapBudget, String description) {
+                      ByteBudget nativeBudget, ByteBudget heapBudget, String description, int about) {
         this.headers = headers;
         this.filter = filter;
         this.ceiling = ceiling;
@@ -50,6 +51,7 @@ public final class Admission {
         this.nativeBudget = nativeBudget;
         this.heapBudget = heapBudget;
         this.description = description;
+        this.about = about;
     }
 
     /**
@@ -57,31 +59,36 @@ public final class Admission {
      * native memory or for {@code heapCeiling} bytes of Java heap is still refused.
      */
     static Admission unbounded(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, String description) {
-        return new Admission(headers, filter, ceiling, heapCeiling, null, null, null, description);
+        return new Admission(headers, filter, ceiling, heapCeiling, null, null, null, description, 0);
     }
 
     /** At most {@code count} images in flight, and together at most {@code heapCeiling} bytes of Java heap. */
     static Admission images(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, int count,
                             String description) {
         return new Admission(headers, filter, ceiling, heapCeiling, new Semaphore(count, true), null,
-                new ByteBudget(heapCeiling), description);
+                new ByteBudget(heapCeiling), description, count);
     }
 
-    /** Images in flight within a native and a heap budget, in bytes. */
+    /** Images in flight within a native and a heap budget, in bytes: about {@code about} of them, as the budget was sized. */
     static Admission bytes(ImageHeaders headers, Filter filter, long ceiling, long heapCeiling, long nativeBytes,
-                           long heapBytes, String description) {
+                           long heapBytes, int about, String description) {
         return new Admission(headers, filter, ceiling, heapCeiling, null, new ByteBudget(nativeBytes),
-                new ByteBudget(heapBytes), description);
+                new ByteBudget(heapBytes), description, about);
     }
 
     /** No gate at all, no estimate: for images processed one at a time (tests, tools). */
     public static Admission none() {
-        return new Admission(null, null, Long.MAX_VALUE, Long.MAX_VALUE, null, null, null, "no limit");
+        return new Admission(null, null, Long.MAX_VALUE, Long.MAX_VALUE, null, null, null, "no limit", 0);
     }
 
     /** One line for the user: the limit chosen and why. */
     public String description() {
         return description;
+    }
+
+    /** About how many images may be in flight at once; 0 when there is no limit. */
+    int about() {
+        return about;
     }
 
     /**

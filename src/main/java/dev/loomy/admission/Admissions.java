@@ -1,6 +1,8 @@
 package dev.loomy.admission;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IntSummaryStatistics;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +15,9 @@ import dev.loomy.filter.Filter;
 
 /**
  * Each filter's admission gate for one batch, made when a run first needs it: the first images'
- * headers are read once ({@link ImageHeaders}), the limit is said once per filter. A JVM that measures nothing
- * itself (a forking parent) reads no header.
+ * headers are read once ({@link ImageHeaders}), and the limit is said in one line for all the batch's filters (see
+ * {@link #together}), else once per filter. A JVM that measures nothing itself (a forking
+ * parent) reads no header.
  */
 public final class Admissions {
 
@@ -24,12 +27,13 @@ public final class Admissions {
     private final BooleanSupplier stop;
     private final Consumer<String> notes;
     private final Map<Filter, Admission> made = new HashMap<>();
+    private List<Filter> together = List.of();
     private ImageHeaders headers;
     private AvailableMemory memory;
 
     /**
      * @param stop  whether to stop reading headers (an interrupt)
-     * @param notes receives the line that says each filter's limit
+     * @param notes receives the line that says the limit
      */
     public Admissions(InFlightLimit limit, List<ImageFile> images, int parallelism, BooleanSupplier stop,
                       Consumer<String> notes) {
@@ -51,19 +55,54 @@ public final class Admissions {
         return new Admissions(null, List.of(), 1, () -> false, note -> { });
     }
 
+    /**
+     * These, with the batch's {@code filters}: when the first of them needs its gate, every one's
+     * is made and the limit is said in one line for all, not a line per filter (a gallery of
+     * twenty filters would print twenty).
+     */
+    public Admissions together(List<Filter> filters) {
+        together = List.copyOf(filters);
+        return this;
+    }
+
     public synchronized Admission of(Filter filter) {
         if (limit == null) {
             return Admission.none();
         }
-        return made.computeIfAbsent(filter, f -> {
-            if (headers == null) {
-                // Read first: the probe's own garbage, not yet collected, would count as heap in use.
-                memory = AvailableMemory.now();
-                headers = ImageHeaders.probe(images.get(), stop);
-            }
-            Admission admission = limit.admission(f, headers, parallelism, memory);
-            notes.accept(admission.description());
-            return admission;
-        });
+        Admission known = made.get(filter);
+        if (known != null) {
+            return known;
+        }
+        if (headers == null) {
+            // Read first: the probe's own garbage, not yet collected, would count as heap in use.
+            memory = AvailableMemory.now();
+            headers = ImageHeaders.probe(images.get(), stop);
+        }
+        List<Admission> said = new ArrayList<>();
+        for (Filter one : together.contains(filter) ? together : List.of(filter)) {
+            Admission admission = limit.admission(one, headers, parallelism, memory);
+            made.put(one, admission);
+            said.add(admission);
+        }
+        notes.accept(line(said));
+        return made.get(filter);
+    }
+
+    /**
+     * One line for {@code admissions}: their description when it is the same for all (a number of
+     * images, no limit), else the range of their sizes (auto, which sizes each filter's own).
+     */
+    private String line(List<Admission> admissions) {
+        List<String> descriptions = admissions.stream().map(Admission::description).distinct().toList();
+        if (descriptions.size() == 1) {
+            return descriptions.get(0);
+        }
+        IntSummaryStatistics about = admissions.stream().mapToInt(Admission::about).summaryStatistics();
+        String count = about.getMin() == about.getMax() ? Integer.toString(about.getMin())
+                : about.getMin() + " to " + about.getMax();
+        return "about " + count + (about.getMax() == 1 ? " image" : " images") + " in flight at once, by filter "
+                + "(auto: " + InFlightLimit.PER_CORE + " per core where the memory allows; "
+                + Sizes.of(memory.physicalBytes()) + " of memory and " + Sizes.of(memory.heapBytes())
+                + " of Java heap available)";
     }
 }

@@ -143,7 +143,7 @@ public sealed interface InFlightLimit {
         String why = room >= Math.min(wanted, bySize.size()) ? PER_CORE + " per core"
                 : "as many as the " + (nativeBudget / cost.nativeBytes() <= heapBudget / cost.heapBytes()
                         ? "memory" : "Java heap") + " allows";
-        return Admission.bytes(headers, filter, ceiling, heapCeiling, nativeBudget, heapBudget,
+        return Admission.bytes(headers, filter, ceiling, heapCeiling, nativeBudget, heapBudget, (int) fit,
                 "about " + fit + (fit == 1 ? " image" : " images") + " in flight at once (auto: " + why + "; ~" + Sizes.of(cost.nativeBytes())
                         + " per " + filter.name() + " image of " + sizing.dimensions() + ", "
                         + Sizes.of(memory.physicalBytes()) + " of memory and " + Sizes.of(memory.heapBytes())

@@ -11,6 +11,7 @@ import dev.loomy.console.Console;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Format;
@@ -49,6 +50,8 @@ final class ConfigBuilder {
         Format format = UsageError.of(() -> Format.parse(report.format));
         OutputFormat imageFormat = UsageError.of(() -> OutputFormat.parse(run.imageFormat == null ? "same"
                 : run.imageFormat));
+        KeepMetadata keepMetadata = UsageError.of(() -> KeepMetadata.parse(run.keepMetadata == null ? "all"
+                : run.keepMetadata));
         int repeats = Measures.repeats(measure);
         int warmups = Measures.warmups(measure);
         Selections.checkNames(selection);
@@ -75,7 +78,8 @@ final class ConfigBuilder {
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
-                new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri()),
+                new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
+                        keepMetadata),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
@@ -126,6 +130,9 @@ final class ConfigBuilder {
     private static void sayIgnored(RunOptions run, boolean recordings, Console console) {
         if (run.imageFormat != null) {
             console.warning("--image-format does nothing with --no-write: no image is written");
+        }
+        if (run.keepMetadata != null) {
+            console.warning("--keep-metadata does nothing with --no-write: no image is written");
         }
         if (run.output != null && !recordings) {
             console.warning("--output does nothing with --no-write: no image is written");

@@ -2,17 +2,25 @@ package dev.loomy.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import dev.loomy.console.Console;
 import dev.loomy.diff.DiffReport;
+import dev.loomy.diff.Heatmaps;
 import dev.loomy.diff.ImagePairs;
 import dev.loomy.diff.PairComparer;
 import dev.loomy.diff.PairResult;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageReader;
+import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.run.ExitCodes;
 import picocli.CommandLine.Command;
@@ -23,13 +31,15 @@ import picocli.CommandLine.Parameters;
 @Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         usageHelpAutoWidth = true,
         description = {"Compares two images, or two folders of images matched by relative path. Per image: "
-                + "the largest difference of one channel value (0-255), the share of identical channel values "
-                + "and the PSNR in dB (inf when identical).",
+                + "the largest difference of one channel value (0-255), the share of identical channel values, "
+                + "the PSNR in dB (inf when identical), the mean absolute error of a channel value (MAE) and the "
+                + "structural similarity (SSIM: 1 when identical; Gaussian 11x11 window of sigma 1.5, per channel, "
+                + "averaged; n/a under 11 pixels wide or high); then the same over every compared pair (overall).",
             "Both images are decoded as the main command reads them (imread's default: 8-bit, 3 channels BGR; "
                 + "alpha dropped, gray expanded, 16-bit scaled down), so a difference in channels or depth "
                 + "alone does not show."},
         footer = {"", "Exit status: 0 all identical; 1 some differ or are missing on one side; "
-                + "2 an image is unreadable, sizes differ, or bad usage."})
+                + "2 an image is unreadable, sizes differ, a heatmap cannot be written, or bad usage."})
 public final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A", description = "an image, or a folder of images")
@@ -39,12 +49,18 @@ public final class DiffCommand implements Callable<Integer> {
     Path b;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "table",
-            description = "table or csv (one row per image, every image and problem; the summary then goes "
-                    + "to standard error) (default: ${DEFAULT-VALUE})")
+            description = "table or csv (one row per image, every image and problem, then the overall row; "
+                    + "the summary then goes to standard error) (default: ${DEFAULT-VALUE})")
     String format;
 
     @Option(names = {"-q", "--quiet"}, description = "print only the summary (and the problems, on standard error)")
     boolean quiet;
+
+    @Option(names = "--heatmap", paramLabel = "DIR",
+            description = "for each pair that differs, write DIR/NAME.png (NAME: the image's relative path): A faded "
+                    + "to light gray where the pair agrees, red where it differs, from pale (a difference of 1) to pure "
+                    + "red (255); never inside an input folder")
+    Path heatmapFolder;
 
     private final PrintStream out;
     /** Never quiet: --quiet is about the rows on standard output. */
@@ -67,15 +83,44 @@ public final class DiffCommand implements Callable<Integer> {
         if (pairs.isEmpty()) {
             throw new UsageError("no images found in " + a + " nor in " + b);
         }
+        TempFiles temps = new TempFiles();
+        Heatmaps heatmaps = heatmapFolder == null ? null : heatmaps(pairs, temps);
         OpenCv.load();
-        PairComparer comparer = new PairComparer(new ImageReader());
+        PairComparer comparer = new PairComparer(new ImageReader(), heatmaps);
         DiffReport report = new DiffReport(out, console, reportFormat, quiet);
-        report.begin(pairs.stream().map(ImagePairs.Pair::name).toList());
-        for (ImagePairs.Pair pair : pairs) {
-            report.add(comparer.compare(pair));
+        // Ctrl-C ends the JVM at once: a heatmap under way is finished or refused, then its temporary file goes.
+        Thread cleanup = new Thread(() -> temps.closeAndDeleteAll(Duration.ofSeconds(1)));
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            report.begin(pairs.stream().map(ImagePairs.Pair::name).toList());
+            for (ImagePairs.Pair pair : pairs) {
+                report.add(comparer.compare(pair));
+            }
+            report.finish();
+        } finally {
+            temps.deleteAll();
+            SamplesCommand.removeHook(cleanup);
         }
-        report.finish();
         return exitCode(report);
+    }
+
+    /** The heatmaps, refused before any image is read where one would land in an input folder or on an input. */
+    private Heatmaps heatmaps(List<ImagePairs.Pair> pairs, TempFiles temps) throws UsageError {
+        Heatmaps heatmaps = new Heatmaps(heatmapFolder, new ImageWriter(temps));
+        List<ImageFile> inputs = new ArrayList<>();
+        for (ImagePairs.Pair pair : pairs) {
+            inputs.add(new ImageFile(pair.a(), Path.of(pair.name())));
+            inputs.add(new ImageFile(pair.b(), Path.of(pair.name())));
+        }
+        InputGuard guard = InputGuard.of(List.of(a, b), inputs);
+        try {
+            for (ImagePairs.Pair pair : pairs) {
+                guard.check("--heatmap " + Names.shown(heatmaps.target(pair.name())), heatmaps.target(pair.name()));
+            }
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+        return heatmaps;
     }
 
     private DiffReport.Format format() throws UsageError {
@@ -87,7 +132,8 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     private static int exitCode(DiffReport report) {
-        if (report.count(PairResult.Kind.UNREADABLE) + report.count(PairResult.Kind.SIZE_MISMATCH) > 0) {
+        if (report.count(PairResult.Kind.UNREADABLE) + report.count(PairResult.Kind.SIZE_MISMATCH)
+                + report.unwritten() > 0) {
             return ExitCodes.USAGE;
         }
         if (report.count(PairResult.Kind.DIFFERENT) + report.count(PairResult.Kind.ONLY_IN_A)

@@ -36,26 +36,30 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code loomy gallery [-f F,...|all] [--param=...] [-o DIR] INPUT...}: every image under every
- * filter or variant, side by side in one page. The images are filtered by the main command's own run (loop strategy,
- * in this JVM), so that the time in each column head is loomy's measurement; then the gallery
- * makes the thumbnails and the page.
+ * filter or variant, side by side in one page. The images are filtered by the main command's own run (pool
+ * strategy on every core, in this JVM), so that the time in each column head is loomy's measurement; then the
+ * gallery makes the thumbnails and the page.
  */
 @Command(name = "gallery", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         usageHelpAutoWidth = true,
         description = {"Applies each filter to every image under INPUT and writes DIR/index.html: a row per image, "
-                + "the original first, then a column per filter or variant (--param), with the filter's parameters and its time per image. "
-                + "Thumbnails open the full-size images. The page opens from the file system in any browser and "
-                + "fetches nothing from the network."},
+                + "the original first, then a column per filter or variant (--param), with the filter's parameters and "
+                + "its time per image. The images are filtered on every core (pool strategy, one image per core at a "
+                + "time). Thumbnails open the full-size images. The page opens from the file system in any browser "
+                + "and fetches nothing from the network."},
         footer = {"", "Exit status: 0 every image shown; 1 some images failed or could not be shown; 2 bad usage; "
                 + "130 interrupted."})
 public final class GalleryCommand implements Callable<Integer> {
 
-    /** The one strategy: images one after the other, so that a column's time is one image's. */
-    static final String STRATEGY = "loop";
+    /**
+     * The one strategy: a pool of a thread per core, so that the gallery takes every core. A column's
+     * time is still one image's, with the others running beside it (the page's foot says so).
+     */
+    static final String STRATEGY = "pool";
 
     @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F",
-            description = "the filters, a comma list of names (any case), or all: every filter known "
-                    + "(default: all)")
+            description = "the filters, a comma list of names (any case; a name with a comma in double quotes, "
+                    + "'\"Soft,Warm\",Gray'), or all: every filter known (default: all)")
     List<String> filters = List.of("all");
 
     @Option(names = "--param", paramLabel = "NAME=V1[,V2...]",
@@ -167,18 +171,15 @@ public final class GalleryCommand implements Callable<Integer> {
         List<Gallery.Shown> shown = new ArrayList<>();
         List<Measurement> measured = new ArrayList<>();
         for (ResolvedFilter filter : runConfig.filters()) {
-            String parameters = FiltersCommand.parameters(filter.create());
-            shown.add(new Gallery.Shown(filter.name(), parameters.equals(FiltersCommand.NONE) ? "" : parameters));
+            shown.add(Gallery.Shown.of(filter.create()));
             measured.add(results.measurements().stream().filter(m -> m.filter().equals(filter.name())).findFirst()
                     .orElse(null));
         }
         String caption = images.size() + " image" + (images.size() == 1 ? "" : "s") + " \u00d7 "
                 + shown.size() + " filter" + (shown.size() == 1 ? "" : "s") + " \u00b7 " + String.join(", ",
                 runConfig.inputs().stream().map(Path::toString).toList());
-        String timing = "Time: the median over the images of one image's read, filter and write, one after the other "
-                + "(loop strategy, one run, OpenCV on " + runConfig.execution().cvThreads() + " thread), on "
-                + results.machine().cores() + " cores, " + results.machine().cpu() + ", " + results.machine().jdk()
-                + ". Click a thumbnail for the full-size image.";
+        String timing = Gallery.timing(STRATEGY, runConfig.execution().parallelism(), runConfig.execution().cvThreads(),
+                results.machine());
         return new Gallery.Page(images, shown, measured, runConfig.layout(), STRATEGY, caption, timing);
     }
 }

@@ -50,7 +50,8 @@ final class GalleryWarmUp {
                 first.add(images.next());
             }
             RunConfig warm = new RunConfig(config.inputs(), ImageSet.of(first), config.strategies(), List.of(ResolvedFilter.of(new NoOp())),
-                    config.selection(), new RunConfig.Output(folder, true, config.output().format(), null),
+                    config.selection(), new RunConfig.Output(folder, true, config.output().format(), null,
+                            config.output().metadata()),
                     config.measuring(), config.execution(), new RunConfig.Reporting(config.reporting().format(), null,
                     null, null, true, false), config.engine(), config.scan());
             // Its failures are the run's to report, once.

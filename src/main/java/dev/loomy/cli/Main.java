@@ -33,6 +33,16 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Every command as one picocli tree, the main command's with those named first as its
+     * subcommands: what the completion script and the man pages describe ({@link ToolFiles}).
+     */
+    static CommandLine tree(PrintStream out, PrintStream err) {
+        CommandLine tree = new CommandLine(new LoomyCommand(out, err));
+        COMMANDS.forEach((name, command) -> tree.addSubcommand(name, command.apply(out, err)));
+        return tree;
+    }
+
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }

@@ -23,6 +23,13 @@ public final class RunOptions {
             description = "same (the input's format), png or jpg: the format of written images (default: same)")
     String imageFormat;
 
+    /** Null when not given: all. */
+    @Option(names = "--keep-metadata", paramLabel = "WHAT",
+            description = "all, none, icc or exif: the EXIF, ICC profile and XMP of a JPEG or PNG that its output keeps "
+                    + "when written in the same format; an EXIF orientation is reset to 1, the pixels being turned upright "
+                    + "(default: all)")
+    String keepMetadata;
+
     /** Null when not given: the available processors. */
     @Option(names = "--parallelism", paramLabel = "N[,N...]", split = ",",
             description = "pool size, ForkJoin parallelism and virtual-thread carriers, 1 to 4096 "

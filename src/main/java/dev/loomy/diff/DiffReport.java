@@ -1,6 +1,8 @@
 package dev.loomy.diff;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,21 +14,26 @@ import dev.loomy.report.CsvFormat;
 /**
  * Prints the comparison as it goes, one line per pair, so that a folder of thousands of
  * images needs no more memory than one pair: an aligned table (the name column is as wide
- * as the longest name, known from the walk) or CSV. Problems go to the error stream, one
- * line each; the summary goes last.
+ * as the longest name, known from the walk) or CSV; then a row of the figures over every
+ * compared pair ({@link Overall}). Problems go to the error stream, one line each; the
+ * summary goes last.
  */
 public final class DiffReport {
 
     public enum Format { TABLE, CSV }
 
     static final List<String> CSV_COLUMNS = List.of("image", "result", "width", "height", "max_diff", "identical_values",
-            "total_values", "identical_percent", "psnr_db");
+            "total_values", "identical_percent", "psnr_db", "mae", "ssim");
+    /** The name of the row over every compared pair, and the CSV's result word for it. */
+    static final String OVERALL = "overall";
 
     private final PrintStream out;
     private final Console console;
     private final Format format;
     private final boolean quiet;
     private final Map<PairResult.Kind, Integer> counts = new EnumMap<>(PairResult.Kind.class);
+    private final Overall overall = new Overall();
+    private int unwritten;
     private int nameWidth;
 
     /** @param quiet print the summary and the problems only */
@@ -39,14 +46,15 @@ public final class DiffReport {
 
     /** Prints the header; {@code names} are every name to come, for the table's column width. */
     public void begin(List<String> names) {
-        nameWidth = Math.max("image".length(), names.stream().mapToInt(String::length).max().orElse(0));
+        nameWidth = Math.max(OVERALL.length(), names.stream().mapToInt(String::length).max().orElse(0));
         if (quiet) {
             return;
         }
         if (format == Format.CSV) {
             out.println(String.join(",", CSV_COLUMNS));
         } else {
-            out.println(row("image", "max diff", "identical", "PSNR (dB)"));
+            out.println(String.format(Locale.ROOT, "%-" + nameWidth + "s  %8s  %9s  %9s  %8s  %8s", "image",
+                    "max diff", "identical", "PSNR (dB)", "MAE", "SSIM"));
         }
     }
 
@@ -55,19 +63,26 @@ public final class DiffReport {
         if (result.problem() != null) {
             console.error(result.problem());
         }
-        if (quiet) {
-            return;
+        if (result.difference() != null) {
+            overall.add(result.difference());
+            if (result.problem() != null) {
+                unwritten++;
+            }
         }
-        if (format == Format.CSV) {
-            out.println(csv(result));
-        } else if (result.difference() != null) {
-            ImageComparison.Difference d = result.difference();
-            out.println(row(result.name(), Integer.toString(d.maxDifference()), d.identicalPercent(3) + "%", psnr(d, 2)));
+        if (!quiet && (format == Format.CSV || result.difference() != null)) {
+            out.println(line(result.name(), result.kind().label(), result.difference()));
         }
     }
 
-    /** Prints the summary: on standard output for the table, on the error stream beside CSV (which it would spoil). */
+    /**
+     * Prints the overall row, then the summary: on standard output for the table, on the error
+     * stream beside CSV (which it would spoil).
+     */
     public void finish() {
+        if (!quiet && overall.any()) {
+            out.println(format == Format.CSV ? line("", OVERALL, overall.difference())
+                    : line(OVERALL, OVERALL, overall.difference()));
+        }
         (format == Format.CSV ? console.stream() : out).println(summary());
         out.flush();
         console.stream().flush();
@@ -75,6 +90,11 @@ public final class DiffReport {
 
     public int count(PairResult.Kind kind) {
         return counts.getOrDefault(kind, 0);
+    }
+
+    /** How many compared pairs' heatmaps could not be written. */
+    public int unwritten() {
+        return unwritten;
     }
 
     String summary() {
@@ -86,22 +106,30 @@ public final class DiffReport {
                 count(PairResult.Kind.ONLY_IN_B), count(PairResult.Kind.UNREADABLE), count(PairResult.Kind.SIZE_MISMATCH));
     }
 
-    private String row(String name, String max, String identical, String psnr) {
-        return String.format(Locale.ROOT, "%-" + nameWidth + "s  %8s  %9s  %9s", name, max, identical, psnr);
-    }
-
-    private static String csv(PairResult result) {
-        ImageComparison.Difference d = result.difference();
+    /** One table or CSV row; {@code d} is null for a pair that was not compared (CSV only). */
+    private String line(String name, String result, ImageComparison.Difference d) {
+        if (format == Format.TABLE) {
+            return String.format(Locale.ROOT, "%-" + nameWidth + "s  %8d  %9s  %9s  %8.4f  %8s", name,
+                    d.maxDifference(), d.identicalPercent(3) + "%", psnr(d, 2), d.meanAbsoluteError(),
+                    ssim(d, 4, "n/a"));
+        }
         List<String> cells = d == null
-                ? List.of(CsvFormat.escape(result.name()), result.kind().label(), "", "", "", "", "", "", "")
-                : List.of(CsvFormat.escape(result.name()), result.kind().label(), Integer.toString(d.width()),
-                        Integer.toString(d.height()), Integer.toString(d.maxDifference()),
+                ? List.of(CsvFormat.escape(name), result, "", "", "", "", "", "", "", "", "")
+                : List.of(CsvFormat.escape(name), result, d.width() == 0 ? "" : Integer.toString(d.width()),
+                        d.height() == 0 ? "" : Integer.toString(d.height()), Integer.toString(d.maxDifference()),
                         Long.toString(d.identicalValues()), Long.toString(d.totalValues()),
-                        d.identicalPercent(6).toPlainString(), psnr(d, 4));
+                        d.identicalPercent(6).toPlainString(), psnr(d, 4),
+                        String.format(Locale.ROOT, "%.6f", d.meanAbsoluteError()), ssim(d, 6, ""));
         return String.join(",", cells);
     }
 
     private static String psnr(ImageComparison.Difference d, int decimals) {
         return Double.isInfinite(d.psnr()) ? "inf" : String.format(Locale.ROOT, "%." + decimals + "f", d.psnr());
+    }
+
+    /** Rounded down, as the identical share, so that 1 means no difference at all. */
+    private static String ssim(ImageComparison.Difference d, int decimals, String none) {
+        return Double.isNaN(d.ssim()) ? none
+                : BigDecimal.valueOf(d.ssim()).setScale(decimals, RoundingMode.FLOOR).toPlainString();
     }
 }

@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 
 import org.opencv.core.Core;
 import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
 
 import dev.loomy.opencv.MatScope;
 
@@ -16,9 +17,12 @@ public final class ImageComparison {
      * @param identicalValues how many channel values are equal in both
      * @param totalValues     how many channel values each image has (width x height x channels)
      * @param psnr            the peak signal-to-noise ratio in dB; infinite when the images are identical
+     * @param absoluteSum     the sum of the channel values' absolute differences
+     * @param squaredSum      the sum of their squares
+     * @param ssim            the structural similarity ({@link Ssim}); NaN for an image smaller than its window
      */
     public record Difference(int width, int height, int maxDifference, long identicalValues, long totalValues,
-            double psnr) {
+            double psnr, long absoluteSum, double squaredSum, double ssim) {
 
         public boolean identical() {
             return identicalValues == totalValues;
@@ -28,6 +32,11 @@ public final class ImageComparison {
         public BigDecimal identicalPercent(int decimals) {
             return BigDecimal.valueOf(identicalValues).multiply(BigDecimal.valueOf(100))
                     .divide(BigDecimal.valueOf(totalValues), decimals, RoundingMode.DOWN);
+        }
+
+        /** The mean absolute difference of a channel value, 0 to 255. */
+        public double meanAbsoluteError() {
+            return (double) absoluteSum / totalValues;
         }
     }
 
@@ -47,10 +56,13 @@ public final class ImageComparison {
             long total = values.total();
             long differing = Core.countNonZero(values);
             int max = (int) Core.minMaxLoc(values).maxVal;
+            Scalar sums = Core.sumElems(values);
             // OpenCV adds DBL_EPSILON to the root mean square: images as far apart as can be come out a hair
             // below 0 dB, which printed as -0.00.
             double psnr = differing == 0 ? Double.POSITIVE_INFINITY : Math.max(0.0, Core.PSNR(a, b));
-            return new Difference(a.cols(), a.rows(), max, total - differing, total, psnr);
+            double ssim = differing == 0 && Ssim.defined(a.cols(), a.rows()) ? 1.0 : Ssim.of(a, b);
+            return new Difference(a.cols(), a.rows(), max, total - differing, total, psnr, (long) sums.val[0],
+                    Core.norm(a, b, Core.NORM_L2SQR), ssim);
         }
     }
 }

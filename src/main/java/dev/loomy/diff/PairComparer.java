@@ -5,13 +5,19 @@ import org.opencv.core.Mat;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 
-/** Reads both images of a pair (8-bit BGR, as imread's default) and compares them; one pair in memory at a time. */
+/**
+ * Reads both images of a pair (8-bit BGR, as imread's default), compares them and, if asked, writes the
+ * heatmap of a differing pair; one pair in memory at a time.
+ */
 public final class PairComparer {
 
     private final ImageReader reader;
+    private final Heatmaps heatmaps;
 
-    public PairComparer(ImageReader reader) {
+    /** @param heatmaps where the heatmaps go, or null for none */
+    public PairComparer(ImageReader reader, Heatmaps heatmaps) {
         this.reader = reader;
+        this.heatmaps = heatmaps;
     }
 
     public PairResult compare(ImagePairs.Pair pair) throws InterruptedException {
@@ -30,7 +36,15 @@ public final class PairComparer {
                 return PairResult.problem(pair.name(), PairResult.Kind.SIZE_MISMATCH, pair.name() + ": sizes differ, "
                         + size(a) + " in A (" + pair.a() + "), " + size(b) + " in B (" + pair.b() + ")");
             }
-            return PairResult.compared(pair.name(), ImageComparison.compare(a, b));
+            PairResult result = PairResult.compared(pair.name(), ImageComparison.compare(a, b));
+            if (heatmaps != null && result.kind() == PairResult.Kind.DIFFERENT) {
+                try {
+                    heatmaps.write(pair.name(), a, b);
+                } catch (ImageException e) {
+                    return result.unwritten(e.getMessage());
+                }
+            }
+            return result;
         } catch (ImageException e) {
             return PairResult.problem(pair.name(), PairResult.Kind.UNREADABLE, e.getMessage());
         } finally {

@@ -4,7 +4,8 @@ package dev.loomy.diff;
  * What comparing one pair gave.
  *
  * @param difference the figures, for IDENTICAL and DIFFERENT only (else null)
- * @param problem    one line naming the file and the reason, for the other kinds (else null)
+ * @param problem    one line naming the file and the reason, for the other kinds; for IDENTICAL and
+ *                   DIFFERENT, why the pair's heatmap could not be written (else null)
  */
 public record PairResult(String name, Kind kind, ImageComparison.Difference difference, String problem) {
 
@@ -26,6 +27,11 @@ public record PairResult(String name, Kind kind, ImageComparison.Difference diff
 
     static PairResult compared(String name, ImageComparison.Difference difference) {
         return new PairResult(name, difference.identical() ? Kind.IDENTICAL : Kind.DIFFERENT, difference, null);
+    }
+
+    /** This result, with its heatmap's problem. */
+    PairResult unwritten(String why) {
+        return new PairResult(name, kind, difference, why);
     }
 
     static PairResult problem(String name, Kind kind, String problem) {

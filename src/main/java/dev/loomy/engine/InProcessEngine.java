@@ -16,7 +16,7 @@ public final class InProcessEngine implements Engine {
     private final TempFiles temps;
     private final Consumer<String> notes;
 
-    /** @param notes receives the line that says each filter's in-flight limit */
+    /** @param notes receives the line that says the in-flight limit, one for all the run's filters */
     public InProcessEngine(RunControl control, FailureLog failures, RunListener listener, TempFiles temps,
                            Consumer<String> notes) {
         this.control = control;

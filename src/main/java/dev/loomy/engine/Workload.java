@@ -15,6 +15,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
@@ -45,17 +46,18 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
      * The workload {@code config} describes.
      *
      * @param stop  whether to stop reading image headers (an interrupt)
-     * @param notes receives the line that says each filter's in-flight limit
+     * @param notes receives the line that says the in-flight limit, one for all the filters
      */
     public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
         RunConfig.Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config::walk,
-                config.imageCount(), config.layout(), new ImageReader(execution.ioLatency(), execution.strict()),
-                write ? new ImageWriter(temps) : null, config.measuring().warmups(), config.measuring().repeats(),
-                execution.parallelism(), new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(),
-                stop, notes), config.measuring().settings());
+                config.imageCount(), config.layout(), reader(config), write ? new ImageWriter(temps) : null,
+                config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
+                new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop, notes)
+                        .together(filters),
+                config.measuring().settings());
     }
 
     /** A workload over exactly these images. */
@@ -64,6 +66,12 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
                     Admissions admissions, MeasureSettings settings) {
         this(strategies, filters, images::iterator, images.size(), layout, reader, writer, warmups, repeats,
                 parallelism, admissions, settings);
+    }
+
+    /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
+    public static ImageReader reader(RunConfig config) {
+        return new ImageReader(config.execution().ioLatency(), config.execution().strict(),
+                config.output().write() ? config.output().metadata() : KeepMetadata.NONE);
     }
 
     public List<Trial> trials() {

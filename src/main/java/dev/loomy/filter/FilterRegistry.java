@@ -25,12 +25,22 @@ public final class FilterRegistry {
         return this;
     }
 
+    /** The filter named {@code name}, in any case; a name in double quotes (a comma in it, given to -f) without them. */
     public Optional<Filter> find(String name) {
-        return Optional.ofNullable(byKey.get(key(name)));
+        return Optional.ofNullable(byKey.get(key(unquoted(name))));
     }
 
     public Filter require(String name) {
-        return find(name).orElseThrow(() -> new UnknownFilterException(name, names()));
+        return find(name).orElseThrow(() -> new UnknownFilterException(unquoted(name), names()));
+    }
+
+    /**
+     * {@code name} without the double quotes around it: -f splits its value on commas except inside
+     * double quotes, which it keeps; no filter's name holds a quote.
+     */
+    public static String unquoted(String name) {
+        return name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")
+                ? name.substring(1, name.length() - 1) : name;
     }
 
     public List<String> names() {

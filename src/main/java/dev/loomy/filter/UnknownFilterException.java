@@ -1,5 +1,6 @@
 package dev.loomy.filter;
 
+import java.util.Arrays;
 import java.util.Collection;
 
 /** A filter name that neither the built-ins nor the filters file define. */
@@ -8,6 +9,16 @@ public final class UnknownFilterException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     public UnknownFilterException(String name, Collection<String> known) {
-        super("unknown filter '" + name + "' (known: " + String.join(", ", known) + ")");
+        super("unknown filter '" + name + "' (known: " + String.join(", ", known) + ")" + quoting(name, known));
+    }
+
+    /** A hint when {@code name} is a piece of a known name with a comma, which -f split. */
+    private static String quoting(String name, Collection<String> known) {
+        for (String one : known) {
+            if (one.contains(",") && Arrays.stream(one.split(",")).anyMatch(name::equalsIgnoreCase)) {
+                return "; a name with a comma goes in double quotes: -f '\"" + one + "\"'";
+            }
+        }
+        return "";
     }
 }

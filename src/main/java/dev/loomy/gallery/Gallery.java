@@ -20,9 +20,12 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.Chain;
+import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.ImageTiming;
+import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.RunRecord;
 
@@ -37,9 +40,26 @@ public final class Gallery {
     public static final String PAGE = "index.html";
 
     /**
-     * A filter's column: its name as the run measured it, and its parameters as text.
+     * A filter's column: its name as the run measured it, and its parameters ({@code red=20}), or a
+     * chain's steps, each as shown.
      */
-    public record Shown(String filter, String parameters) {
+    public record Shown(String filter, List<String> parameters) {
+
+        public Shown {
+            parameters = List.copyOf(parameters);
+        }
+
+        /** {@code filter}'s column: each parameter as {@code name=value}; a chain's steps in one, {@code A -> B}. */
+        public static Shown of(Filter filter) {
+            if (filter instanceof Chain chain) {
+                return new Shown(chain.name(), List.of(String.join(" -> ", chain.steps().stream().map(Filter::name)
+                        .toList())));
+            }
+            List<String> parameters = new ArrayList<>();
+            filter.parameters().forEach((name, value) -> parameters.add(name + "=" + value));
+            filter.flags().forEach((name, value) -> parameters.add(name + "=" + value));
+            return new Shown(filter.name(), parameters);
+        }
     }
 
     private final Path folder;
@@ -92,13 +112,14 @@ public final class Gallery {
             }
         }
         List<GalleryPage.Column> columns = new ArrayList<>();
-        columns.add(new GalleryPage.Column("Original", "", ""));
+        columns.add(new GalleryPage.Column(List.of("Original"), List.of(), ""));
+        List<List<GalleryPage.Parameter>> parameters = Heads.parameters(page.shown());
         for (int i = 0; i < page.shown().size(); i++) {
-            Shown shown = page.shown().get(i);
-            columns.add(new GalleryPage.Column(shown.filter(), shown.parameters(), timeText(page.measurements().get(i))));
+            columns.add(new GalleryPage.Column(Heads.filterName(page.shown().get(i).filter()), parameters.get(i),
+                    timeText(page.measurements().get(i))));
         }
         String html = GalleryPage.render(new GalleryPage.Page("loomy gallery: " + page.caption(), page.caption(),
-                page.timing(), columns, rows));
+                page.timing(), columns, rows, GalleryPage.MARGIN + GalleryPage.COLUMN_WIDTH * columns.size()));
         Files.createDirectories(folder.toAbsolutePath());
         temps.replace(folder.resolve(PAGE), html.getBytes(StandardCharsets.UTF_8));
         return failed.get();
@@ -144,7 +165,7 @@ public final class Gallery {
             cells.add(cell(output, thumb(i + 1, image), output, filter + " of " + Names.shown(image.relative()), failed,
                     true));
         }
-        return new GalleryPage.Row(Names.shown(image.relative()), cells);
+        return new GalleryPage.Row(Heads.fileName(Names.shown(image.relative())), cells);
     }
 
     private GalleryPage.Cell cell(Path source, Path thumb, Path full, String alt, AtomicInteger failed, boolean tell) {
@@ -198,6 +219,24 @@ public final class Gallery {
         double median = nanos.length % 2 == 1 ? nanos[nanos.length / 2]
                 : (nanos[nanos.length / 2 - 1] + nanos[nanos.length / 2]) / 2.0;
         return String.format(Locale.ROOT, median >= 10e6 ? "%.0f ms / image" : "%.1f ms / image", median / 1e6);
+    }
+
+    /**
+     * What the times in the heads mean, for the page's foot: each is one image's time while others
+     * ran beside it, not a column's share of the run.
+     *
+     * @param strategy    the strategy the run used
+     * @param parallelism how many images it ran at a time
+     * @param cvThreads   OpenCV's threads for each
+     */
+    public static String timing(String strategy, int parallelism, int cvThreads, MachineInfo machine) {
+        String together = parallelism == 1 ? "one image at a time"
+                : parallelism + " images at a time on " + parallelism + " threads";
+        String column = parallelism == 1 ? "" : "; a column took about its time \u00d7 the images \u00f7 " + parallelism;
+        return "Time: the median, over the images, of one image's read, filter and write, " + together + " ("
+                + strategy + " strategy, one run, OpenCV on " + cvThreads + " thread" + (cvThreads == 1 ? "" : "s")
+                + (parallelism == 1 ? "" : " each") + ")" + column + ". Measured on " + machine.cores() + " cores, "
+                + machine.cpu() + ", " + machine.jdk() + ". Click a thumbnail for the full-size image.";
     }
 
     Path original(ImageFile image) {

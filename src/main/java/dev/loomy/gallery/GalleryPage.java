@@ -22,8 +22,26 @@ import com.samskivert.mustache.Template;
  */
 public final class GalleryPage {
 
-    /** A column: the original's, or a filter's. */
-    public record Column(String name, String parameters, String time) {
+    /**
+     * A column: the original's, or a filter's.
+     *
+     * @param name       its name, in the pieces between which a line may break ({@link Heads#filterName})
+     * @param parameters its parameters, or a chain's steps
+     */
+    public record Column(List<String> name, List<Parameter> parameters, String time) {
+
+        public boolean hasParameters() {
+            return !parameters.isEmpty();
+        }
+    }
+
+    /**
+     * One parameter as a head shows it.
+     *
+     * @param text    {@code red=20}, or a chain's step
+     * @param changes whether a sweep changes it from this filter's column to the next: it is marked
+     */
+    public record Parameter(String text, boolean changes) {
     }
 
     /**
@@ -36,8 +54,8 @@ public final class GalleryPage {
     public record Cell(String full, String thumb, int width, int height, String alt, String reason) {
     }
 
-    /** One input image: its name and a cell per column, the original's first. */
-    public record Row(String name, List<Cell> cells) {
+    /** One input image: its name in pieces ({@link Heads#fileName}) and a cell per column, the original's first. */
+    public record Row(List<String> name, List<Cell> cells) {
     }
 
     /**
@@ -45,9 +63,21 @@ public final class GalleryPage {
      *
      * @param caption  what the page shows, in one line
      * @param timing   how the times in the column heads were measured
+     * @param width    about how wide the table is, in CSS pixels: narrower windows are told that it scrolls
+     *                 sideways, where the browser cannot tell by itself
      */
-    public record Page(String title, String caption, String timing, List<Column> columns, List<Row> rows) {
+    public record Page(String title, String caption, String timing, List<Column> columns, List<Row> rows, int width) {
+
+        /** How many columns there are, the original's too. */
+        public int count() {
+            return columns.size();
+        }
     }
+
+    /** A column's width in CSS pixels, as the page's style sets it: the thumbnail's box, padding included. */
+    static final int COLUMN_WIDTH = 196;
+    /** The table's left margin (its right one makes no room to scroll into). */
+    static final int MARGIN = 24;
 
     private static final Template TEMPLATE = compile();
 

@@ -37,9 +37,14 @@ final class EncodedBytes {
 
     /** {@code count} bytes from {@code from} as ISO-8859-1 text (a PNG chunk's type, say). */
     String text(int from, int count) {
-        byte[] text = new byte[count];
-        bytes.get(from, text);
-        return new String(text, StandardCharsets.ISO_8859_1);
+        return new String(copy(from, count), StandardCharsets.ISO_8859_1);
+    }
+
+    /** A copy of {@code count} bytes from {@code from}, on the heap. */
+    byte[] copy(int from, int count) {
+        byte[] copy = new byte[count];
+        bytes.get(from, copy);
+        return copy;
     }
 
     /** Adds {@code count} bytes from {@code from} to {@code crc}. */

@@ -1,15 +1,20 @@
 package dev.loomy.imageio;
 
 /**
- * The EXIF orientation of a JPEG, as far as it matters to decoding: {@code imdecode} turns an
- * image whose EXIF says it is rotated or mirrored upright, and TurboJPEG does not, so such a file
- * is left to OpenCV. Only the segments before the first scan are looked at, as OpenCV does.
+ * The EXIF orientation of an image, as far as it matters to decoding and to the metadata
+ * kept: {@code imdecode} turns an image whose EXIF says it is rotated or mirrored upright,
+ * and TurboJPEG does not, so such a file is left to OpenCV; an output that keeps the EXIF
+ * then says it is upright ({@link #resetOrientation}). Only the segments before the first
+ * scan are looked at, as OpenCV does.
  */
 final class Exif {
 
     private static final int APP1 = 0xE1;
     private static final int SOS = 0xDA;
     private static final int ORIENTATION_TAG = 0x0112;
+    /** What {@link #orientationAt} returns for an IFD0 without orientation, and for one that cannot be read. */
+    private static final int ABSENT = -1;
+    private static final int UNREADABLE = -2;
 
     private Exif() {
     }
@@ -43,32 +48,63 @@ final class Exif {
         return true;
     }
 
+    /**
+     * Sets the orientation in IFD0 of the TIFF structure in {@code [tiff, end)} of {@code bytes} to 1
+     * (upright) where it is one of the 7 others, which the decoder applied to the pixels.
+     *
+     * @return whether it was changed
+     */
+    static boolean resetOrientation(byte[] bytes, int tiff, int end) {
+        EncodedBytes b = EncodedBytes.of(bytes);
+        int at = orientationAt(b, tiff, end);
+        if (at < 0) {
+            return false;
+        }
+        int orientation = u16(b, at, bigEndian(b, tiff));
+        if (orientation < 2 || orientation > 8) {
+            return false;
+        }
+        bytes[at] = (byte) (bigEndian(b, tiff) ? 0 : 1);
+        bytes[at + 1] = (byte) (bigEndian(b, tiff) ? 1 : 0);
+        return true;
+    }
+
     /** The orientation in IFD0 of the TIFF structure in {@code [tiff, end)}: 1 when absent, 0 when unreadable. */
     private static int orientation(EncodedBytes b, int tiff, int end) {
+        int at = orientationAt(b, tiff, end);
+        return at == ABSENT ? 1 : at == UNREADABLE ? 0 : u16(b, at, bigEndian(b, tiff));
+    }
+
+    /** Where the orientation's value lies in IFD0 of the TIFF structure in {@code [tiff, end)}, or ABSENT, or UNREADABLE. */
+    private static int orientationAt(EncodedBytes b, int tiff, int end) {
         if (tiff + 8 > end) {
-            return 0;
+            return UNREADABLE;
         }
         String order = b.text(tiff, 2);
         if (!order.equals("II") && !order.equals("MM")) {
-            return 0;
+            return UNREADABLE;
         }
-        boolean big = order.equals("MM");
+        boolean big = bigEndian(b, tiff);
         long ifd = tiff + u32(b, tiff + 4, big);
         if (ifd + 2 > end) {
-            return 0;
+            return UNREADABLE;
         }
         int entries = u16(b, (int) ifd, big);
         for (int k = 0; k < entries; k++) {
             int entry = (int) ifd + 2 + 12 * k;
             if (entry + 12 > end) {
-                return 0;
+                return UNREADABLE;
             }
             if (u16(b, entry, big) == ORIENTATION_TAG) {
                 // A SHORT, left-justified in the 4-byte value field.
-                return u16(b, entry + 8, big);
+                return entry + 8;
             }
         }
-        return 1;
+        return ABSENT;
+    }
+
+    private static boolean bigEndian(EncodedBytes b, int tiff) {
+        return b.get(tiff) == 'M';
     }
 
     private static int u16(EncodedBytes b, int i, boolean big) {

@@ -36,6 +36,34 @@ final class FormatCheck {
 
     /** As {@link #check(Path, byte[])}, for bytes that may lie in native memory. */
     static Verdict check(Path file, EncodedBytes bytes) throws ImageException {
+        return check(file, bytes, Parts.IGNORED);
+    }
+
+    /**
+     * What the walk finds, as it finds it whole: each segment before a JPEG's first scan, each PNG
+     * chunk whose CRC is right. Those of a file that then fails the check are told too.
+     */
+    interface Parts {
+
+        Parts IGNORED = new Parts() {
+            @Override
+            public void jpegSegment(EncodedBytes b, int marker, int from, int length) {
+            }
+
+            @Override
+            public void pngChunk(EncodedBytes b, String type, int from, int length) {
+            }
+        };
+
+        /** The segment of {@code length} bytes from {@code from}, its marker included. */
+        void jpegSegment(EncodedBytes b, int marker, int from, int length);
+
+        /** The chunk of {@code length} bytes from {@code from}, its length, type and CRC included. */
+        void pngChunk(EncodedBytes b, String type, int from, int length);
+    }
+
+    /** As {@link #check(Path, EncodedBytes)}, telling {@code parts} of the segments or chunks walked. */
+    static Verdict check(Path file, EncodedBytes bytes, Parts parts) throws ImageException {
         if (bytes.length() == 0) {
             throw new ImageException(file, "empty file (0 bytes)");
         }
@@ -48,8 +76,8 @@ final class FormatCheck {
             throw new ImageException(file, "not an image: the content is not JPEG, PNG, BMP, TIFF or WebP");
         }
         Walk walk = switch (format) {
-            case JPEG -> jpeg(bytes);
-            case PNG -> Walk.failing(png(bytes));
+            case JPEG -> jpeg(bytes, parts);
+            case PNG -> Walk.failing(png(bytes, parts));
             case BMP -> Walk.failing(bmp(bytes));
             case TIFF -> Walk.failing(tiff(bytes));
             case WEBP -> Walk.failing(webp(bytes));
@@ -82,7 +110,7 @@ final class FormatCheck {
      * decoders do. A JPEG cut after a scan's header is decodable: the decoder fills in
      * what is missing (in OpenCV 4.9, by repeating the last row it decoded).
      */
-    static Walk jpeg(EncodedBytes b) {
+    static Walk jpeg(EncodedBytes b, Parts parts) {
         int i = 2;
         // Set once a scan's header is whole: from there on, a cut leaves a decodable image.
         boolean scanBegun = false;
@@ -114,6 +142,9 @@ final class FormatCheck {
             i += length;
             if (i > b.length()) {
                 return jpegTruncated(b, scanBegun);
+            }
+            if (!scanBegun && marker != 0xDA) {
+                parts.jpegSegment(b, marker, i - length - 2, length + 2);
             }
             if (marker == 0xDA) {
                 scanBegun = true;
@@ -148,7 +179,7 @@ final class FormatCheck {
     }
 
     /** Walks the PNG's chunks, checking each one's CRC, up to IEND. */
-    static String png(EncodedBytes b) {
+    static String png(EncodedBytes b, Parts parts) {
         int i = 8;
         CRC32 crc = new CRC32();
         boolean first = true;
@@ -173,6 +204,7 @@ final class FormatCheck {
             if (crc.getValue() != u32(b, i + 8 + (int) length)) {
                 return "corrupt PNG: CRC error in the " + type + " chunk at byte " + i;
             }
+            parts.pngChunk(b, type, i, 12 + (int) length);
             if (type.equals("IEND")) {
                 return null;
             }

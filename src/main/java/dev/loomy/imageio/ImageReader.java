@@ -22,6 +22,8 @@ import org.opencv.imgcodecs.Imgcodecs;
  *
  * <p>A damaged image that the decoder gets past (a JPEG cut short) is decoded as far as its
  * data goes and passed on with a warning, unless the reader is strict: then it fails.
+ *
+ * <p>{@link #decode} also returns the metadata that the image's output is to keep ({@link KeepMetadata}).
  */
 public class ImageReader {
 
@@ -30,11 +32,21 @@ public class ImageReader {
 
     private final Duration ioLatency;
     private final boolean strict;
+    private final KeepMetadata keep;
 
-    /** @param strict whether a damaged but decodable image fails ({@code --strict}) */
-    public ImageReader(Duration ioLatency, boolean strict) {
+    /**
+     * @param strict whether a damaged but decodable image fails ({@code --strict})
+     * @param keep   the metadata {@link #decode} returns
+     */
+    public ImageReader(Duration ioLatency, boolean strict, KeepMetadata keep) {
         this.ioLatency = ioLatency;
         this.strict = strict;
+        this.keep = keep;
+    }
+
+    /** A reader that keeps no metadata. */
+    public ImageReader(Duration ioLatency, boolean strict) {
+        this(ioLatency, strict, KeepMetadata.NONE);
     }
 
     /** A strict reader without latency: damage is a failure. */
@@ -72,10 +84,32 @@ public class ImageReader {
      * has been told, in one line, what is wrong with it.
      */
     public Mat read(Path file, Consumer<String> warnings) throws ImageException {
+        return decode(file, warnings, KeepMetadata.NONE).image();
+    }
+
+    /**
+     * An image decoded, and the metadata its output keeps.
+     *
+     * @param image owned by the caller, who releases it
+     */
+    public record Decoded(Mat image, Metadata metadata) {
+    }
+
+    /**
+     * As {@link #read(Path, Consumer)}, with the metadata this reader keeps; metadata beyond
+     * {@link Metadata#MAX_BYTES} is left out, with a warning.
+     */
+    public Decoded decode(Path file, Consumer<String> warnings) throws ImageException {
+        return decode(file, warnings, keep);
+    }
+
+    private Decoded decode(Path file, Consumer<String> warnings, KeepMetadata keep) throws ImageException {
         Mat encoded = load(file);
         Mat image = null;
+        Metadata.Collector metadata = keep == KeepMetadata.NONE ? null : new Metadata.Collector(keep);
         try {
-            FormatCheck.Verdict verdict = FormatCheck.check(file, EncodedBytes.of(encoded));
+            FormatCheck.Verdict verdict = FormatCheck.check(file, EncodedBytes.of(encoded),
+                    metadata == null ? FormatCheck.Parts.IGNORED : metadata);
             if (verdict.damage() != null && strict) {
                 throw new ImageException(file, verdict.damage());
             }
@@ -96,7 +130,7 @@ public class ImageReader {
                 }
                 warnings.accept(fast.warning() + "; decoded all the same");
             }
-            Mat decoded = image;
+            Decoded decoded = new Decoded(image, metadata == null ? Metadata.NONE : metadata.metadata(warnings));
             image = null;
             return decoded;
         } catch (CvException e) {

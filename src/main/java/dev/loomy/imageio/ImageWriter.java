@@ -7,8 +7,10 @@ import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.opencv.core.CvException;
+import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.imgcodecs.Imgcodecs;
@@ -19,7 +21,8 @@ import dev.loomy.files.IoReasons;
 /**
  * Encodes an image by its target's extension and writes it atomically: into a hidden
  * temporary file in the target's folder, then renamed over the target. A reader of the
- * output folder sees the old file or the new one, never a partial one.
+ * output folder sees the old file or the new one, never a partial one. The input's
+ * {@link Metadata} goes in when the output has the input's format.
  */
 public class ImageWriter {
 
@@ -30,20 +33,46 @@ public class ImageWriter {
     }
 
     public void write(Mat image, Path target) throws ImageException {
+        write(image, target, Metadata.NONE);
+    }
+
+    /** Writes {@code image} with {@code metadata} where the target's format is the one it came from. */
+    public void write(Mat image, Path target, Metadata metadata) throws ImageException {
         String extension = ImageExtensions.of(target);
         // Only a JPEG asks for the codec: the results say which one JPEGs went through, if any did.
         TurboJpeg turbo = extension.equals("jpg") || extension.equals("jpeg") ? JpegCodec.turbo() : null;
         if (turbo != null && TurboJpeg.encodes(image)) {
-            writeFast(turbo, image, target);
+            writeFast(turbo, image, target, metadata);
             return;
         }
         MatOfByte encoded = encode(image, target);
         try {
-            store(NativeBytes.view(encoded, 0, encoded.total()), target);
+            store(NativeBytes.view(encoded, 0, encoded.total()), target, metadata, image.channels());
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + IoReasons.of(e));
         } finally {
             encoded.release();
+        }
+    }
+
+    /**
+     * Stores {@code encoded} with the metadata inserted: the pieces are joined in native memory
+     * once, so that {@link #store(ByteBuffer, Path)} writes one buffer, as it does without.
+     */
+    private void store(ByteBuffer encoded, Path target, Metadata metadata, int channels) throws IOException {
+        List<ByteBuffer> pieces = metadata.into(encoded, channels);
+        if (pieces == null) {
+            store(encoded, target);
+            return;
+        }
+        long size = pieces.stream().mapToLong(ByteBuffer::remaining).sum();
+        Mat joined = new Mat(Math.toIntExact(size), 1, CvType.CV_8UC1);
+        try {
+            ByteBuffer out = NativeBytes.view(joined, 0, size);
+            pieces.forEach(out::put);
+            store(out.flip(), target);
+        } finally {
+            joined.release();
         }
     }
 
@@ -68,9 +97,9 @@ public class ImageWriter {
     }
 
     /** Encodes by libturbojpeg, as {@code imwrite} would, and writes straight from its buffer. */
-    private void writeFast(TurboJpeg turbo, Mat image, Path target) throws ImageException {
+    private void writeFast(TurboJpeg turbo, Mat image, Path target, Metadata metadata) throws ImageException {
         try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
-            store(encoded.view(), target);
+            store(encoded.view(), target, metadata, image.channels());
         } catch (TurboJpeg.TurboJpegException e) {
             throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());
         } catch (IOException e) {

@@ -70,7 +70,8 @@ public final class ImagePipeline {
             if (cancel.skipNew()) {
                 return false;
             }
-            Mat input = reader.read(image.source().path(), warnings);
+            ImageReader.Decoded decoded = reader.decode(image.source().path(), warnings);
+            Mat input = decoded.image();
             Mat result = null;
             try {
                 if (cancel.abandonStarted()) {
@@ -81,7 +82,7 @@ public final class ImagePipeline {
                     return false;
                 }
                 if (writer != null && image.output() != null) {
-                    writer.write(result, image.output());
+                    writer.write(result, image.output(), decoded.metadata());
                 }
                 return true;
             } finally {

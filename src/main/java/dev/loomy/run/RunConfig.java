@@ -29,6 +29,7 @@ import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.profile.ProfileKind;
 import dev.loomy.results.Format;
 import dev.loomy.results.OptionsUsed;
@@ -113,10 +114,16 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
     /**
      * Where filtered images go.
      *
-     * @param folder {@code --output}, or null when it is a URI; nothing is written when {@code write} is false
-     * @param uri    {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
+     * @param folder   {@code --output}, or null when it is a URI; nothing is written when {@code write} is false
+     * @param uri      {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
+     * @param metadata what of each input's metadata its output keeps ({@code --keep-metadata})
      */
-    public record Output(Path folder, boolean write, OutputFormat format, String uri) {
+    public record Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
+
+        /** Output that keeps all metadata. */
+        public Output(Path folder, boolean write, OutputFormat format, String uri) {
+            this(folder, write, format, uri, KeepMetadata.ALL);
+        }
     }
 
     /**

@@ -102,7 +102,7 @@ class AdmissionTest {
         }
         map.put(Path.of("huge.png"), new ImageHeader(1000, 10_000, 10_000));
         // 1000x1000 NoOp needs about 3 MiB: a 16 MiB budget holds 5 of them, or the huge one (300 MiB) alone.
-        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 16 * MIB, 16 * MIB, "test");
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 16 * MIB, 16 * MIB, 1, "test");
         List<Path> files = new ArrayList<>(files(6));
         files.add(Path.of("huge.png"));
         files.addAll(files(12).subList(6, 12));
@@ -212,7 +212,7 @@ class AdmissionTest {
             // 10 MB files, read and written through 1 MiB chunks: 2 MiB of heap each, against a 5 MiB heap budget: 2 at once.
             map.put(Path.of(i + ".png"), new ImageHeader(10_000_000, 100, 100));
         }
-        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 1L << 40, 5 * MIB, "test");
+        Admission admission = Admission.bytes(new ImageHeaders(map), new NoOp(), 1L << 40, 1L << 40, 1L << 40, 5 * MIB, 1, "test");
 
         assertThat(mostAtOnce(admission, files(20), 2, new ConcurrentLinkedQueue<>())).isEqualTo(2);
     }

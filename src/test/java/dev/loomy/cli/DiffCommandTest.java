@@ -1,10 +1,13 @@
 package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,16 +41,22 @@ class DiffCommandTest {
 
         Cli table = Cli.run("diff", a.toString(), b.toString());
         assertThat(table.status()).isEqualTo(1);
-        // 50 x 40 x 3 = 6000 values, one differs: 5999/6000 = 99.98333..% rounded down.
-        assertThat(table.out()).containsPattern("a\\.png +25 +99\\.983% +\\d+\\.\\d\\d\n")
+        // 50 x 40 x 3 = 6000 values, one differs: 5999/6000 = 99.98333..% rounded down; the MAE is 25/6000.
+        assertThat(table.out()).containsPattern("a\\.png +25 +99\\.983% +\\d+\\.\\d\\d +0\\.0042 +0\\.9\\d\\d\\d\n")
+                .containsPattern("\noverall +25 +99\\.983% +\\d+\\.\\d\\d +0\\.0042 +0\\.9\\d\\d\\d\n")
                 .contains("compared 1: 0 identical, 1 different;");
 
         Cli csv = Cli.run("diff", "--format=csv", a.toString(), b.toString());
         assertThat(csv.status()).isEqualTo(1);
-        assertThat(csv.out().lines()).hasSize(2).first()
-                .isEqualTo("image,result,width,height,max_diff,identical_values,total_values,identical_percent,psnr_db");
+        assertThat(csv.out().lines()).hasSize(3).first()
+                .isEqualTo("image,result,width,height,max_diff,identical_values,total_values,identical_percent,psnr_db,"
+                        + "mae,ssim");
         assertThat(csv.out().lines().skip(1).findFirst().orElseThrow())
-                .startsWith("a.png,different,50,40,25,5999,6000,99.983333,");
+                .startsWith("a.png,different,50,40,25,5999,6000,99.983333,")
+                .containsPattern(",0\\.004167,0\\.9\\d{5}$");
+        // The pooled figures, with no size: one image's here.
+        assertThat(csv.out().lines().skip(2).findFirst().orElseThrow())
+                .startsWith(",overall,,,25,5999,6000,99.983333,").containsPattern(",0\\.004167,0\\.9\\d{5}$");
         assertThat(csv.err()).startsWith("compared 1: 0 identical, 1 different;");
     }
 
@@ -55,10 +64,7 @@ class DiffCommandTest {
     void foldersAreMatchedByRelativePathAndMissingImagesCounted() throws IOException {
         Path a = temp.resolve("a");
         Path b = temp.resolve("b");
-        TestImages.write(a.resolve("same.png"), 20, 20, 1);
-        TestImages.write(b.resolve("same.png"), 20, 20, 1);
-        TestImages.write(a.resolve("sub/changed.png"), 20, 20, 2);
-        writeChanged(b.resolve("sub/changed.png"), 20, 20, 2, 9);
+        sameAndChanged(a, b);
         TestImages.write(a.resolve("only-a.png"), 20, 20, 3);
         TestImages.write(b.resolve("sub/only-b.png"), 20, 20, 4);
         TestImages.write(a.resolve(".hidden.png"), 20, 20, 5);
@@ -74,6 +80,91 @@ class DiffCommandTest {
         assertThat(cli.err().lines()).containsExactly(
                 "loomy: " + b.resolve("only-a.png") + ": missing (only in A: " + a.resolve("only-a.png") + ")",
                 "loomy: " + a.resolve("sub/only-b.png") + ": missing (only in B: " + b.resolve("sub/only-b.png") + ")");
+    }
+
+    @Test
+    void theOverallRowPoolsEveryComparedPair() {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        sameAndChanged(a, b);
+        TestImages.write(a.resolve("only-a.png"), 20, 20, 3);
+
+        Cli csv = Cli.run("diff", "--format=csv", a.toString(), b.toString());
+
+        List<String[]> rows = csv.out().lines().skip(1).map(line -> line.split(",", -1)).toList();
+        assertThat(rows).extracting(row -> row[1]).containsExactly("only-in-a", "identical", "different", "overall");
+        String[] changed = rows.get(2);
+        String[] overall = rows.get(3);
+        // Two images of 1,200 values, one value apart by 9: pooled as one image of 2,400 values.
+        assertThat(overall).startsWith("", "overall", "", "", "9", "2399", "2400", "99.958333");
+        assertThat(overall[9]).isEqualTo("0.003750");
+        assertThat(Double.parseDouble(overall[8])).isCloseTo(10 * Math.log10(255.0 * 255 * 2400 / 81), within(1e-4));
+        // The images' mean: the identical pair's 1 and the changed one's.
+        assertThat(Double.parseDouble(overall[10])).isCloseTo((1 + Double.parseDouble(changed[10])) / 2, within(2e-6));
+        assertThat(Double.parseDouble(changed[10])).isLessThan(1);
+    }
+
+    @Test
+    void aHeatmapIsWrittenForEachDifferingPairOnly() {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        sameAndChanged(a, b);
+        Path heat = temp.resolve("heat");
+
+        Cli cli = Cli.run("diff", "--heatmap=" + heat, a.toString(), b.toString());
+
+        assertThat(cli.status()).isEqualTo(1);
+        assertThat(cli.err()).isEmpty();
+        try (Stream<Path> files = Files.walk(heat)) {
+            assertThat(files.filter(Files::isRegularFile).map(heat::relativize).map(Path::toString))
+                    .containsExactly("sub/changed.png.png");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Mat map = Imgcodecs.imread(heat.resolve("sub/changed.png.png").toString());
+        Mat original = TestImages.image(20, 20, 2);
+        try {
+            byte[] pixel = new byte[3];
+            map.get(3, 4, pixel);
+            // A difference of 9: green and blue 160 (1 - sqrt(8 / 254)) = 131.6, red full.
+            assertThat(new int[] {pixel[0] & 0xff, pixel[1] & 0xff, pixel[2] & 0xff}).containsExactly(132, 132, 255);
+            map.get(10, 10, pixel);
+            byte[] at = new byte[3];
+            original.get(10, 10, at);
+            double luma = 0.114 * (at[0] & 0xff) + 0.587 * (at[1] & 0xff) + 0.299 * (at[2] & 0xff);
+            assertThat(pixel[0]).isEqualTo(pixel[1]).isEqualTo(pixel[2]);
+            assertThat((double) (pixel[0] & 0xff)).isBetween(191 + luma / 4, 193 + luma / 4);
+        } finally {
+            map.release();
+            original.release();
+        }
+    }
+
+    @Test
+    void aHeatmapFolderInAnInputFolderIsRefusedBeforeAnyImageIsRead() {
+        Path a = temp.resolve("a");
+        Path b = temp.resolve("b");
+        TestImages.write(a.resolve("x.png"), 20, 20, 2);
+        writeChanged(b.resolve("x.png"), 20, 20, 2, 9);
+
+        assertUsage(Cli.run("diff", "--heatmap=" + a.resolve("heat"), a.toString(), b.toString()),
+                "would be written into the input folder " + a);
+        assertThat(a.resolve("heat")).doesNotExist();
+    }
+
+    @Test
+    void aHeatmapThatCannotBeWrittenIsNamedAndExitsTwo() throws IOException {
+        Path a = TestImages.write(temp.resolve("a.png"), 20, 20, 2);
+        Path b = writeChanged(temp.resolve("b.png"), 20, 20, 2, 9);
+        Path file = Files.writeString(temp.resolve("heat"), "a file, not a folder");
+
+        Cli cli = Cli.run("diff", "--heatmap=" + file, a.toString(), b.toString());
+
+        assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err().lines()).singleElement().asString()
+                .startsWith("loomy: " + file.resolve("a.png.png") + ": cannot be written");
+        assertThat(cli.out()).contains("compared 1: 0 identical, 1 different;");
+        assertThat(Files.readString(file)).isEqualTo("a file, not a folder");
     }
 
     @Test
@@ -129,6 +220,14 @@ class DiffCommandTest {
         assertUsage(Cli.run("diff", "--format=xml", image.toString(), image.toString()), "expected table or csv");
         assertUsage(Cli.run("diff", temp.resolve("empty1").toString(), temp.resolve("empty2").toString()),
                 "no images found");
+    }
+
+    /** {@code same.png} alike in both, {@code sub/changed.png} one value apart by 9 (at row 3, column 4). */
+    private static void sameAndChanged(Path a, Path b) {
+        TestImages.write(a.resolve("same.png"), 20, 20, 1);
+        TestImages.write(b.resolve("same.png"), 20, 20, 1);
+        TestImages.write(a.resolve("sub/changed.png"), 20, 20, 2);
+        writeChanged(b.resolve("sub/changed.png"), 20, 20, 2, 9);
     }
 
     private static void assertUsage(Cli cli, String message) {

@@ -139,6 +139,82 @@ class GalleryBrowserTest {
         assertThat(dom).contains("<body data-at=\"1200 600 0 0\"");
     }
 
+    @Test
+    void aNoteAtTheRightEdgeSaysThatColumnsAreOffToTheRightUntilTheLastIsInView() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.write(in.resolve("one.png"), 64, 48, 1);
+        TestImages.write(in.resolve("two.png"), 48, 64, 2);
+        Path wide = dir.resolve("wide");
+        assertThat(Cli.run("gallery", "-q", "-o", wide.toString(), in.toString()).status()).isZero();
+        Path narrow = dir.resolve("narrow");
+        assertThat(Cli.run("gallery", "-q", "-f", "Gray,Invert", "-o", narrow.toString(), in.toString()).status())
+                .isZero();
+        // The note's display and how many heads end within the window: at first, then scrolled to the end.
+        String script = """
+                const more = document.querySelector('.more');
+                const heads = [...document.querySelectorAll('thead th')];
+                const inView = () => heads.filter(h => h.getBoundingClientRect().right <= innerWidth).length;
+                const first = [getComputedStyle(more).display, inView()];
+                scrollTo(document.documentElement.scrollWidth, 0);
+                later(() => mark([...first, getComputedStyle(more).display, inView(), heads.length].join(' ')));
+                """;
+
+        String[] many = probe(wide, "--window-size=1400,900", script).split(" ");
+        assertThat(many[0]).as("the note, at first").isEqualTo("flex");
+        assertThat(Integer.parseInt(many[1])).as("heads in view at first").isLessThan(Integer.parseInt(many[4]));
+        assertThat(many[2]).as("the note, with the last column in view").isEqualTo("none");
+        assertThat(many[3]).as("heads that end within the window, at the end").isEqualTo(many[4]);
+        assertThat(probe(narrow, "--window-size=1400,900", script)).isEqualTo("none 3 none 3 3");
+    }
+
+    @Test
+    void aNameBreaksBetweenTwoLinesOnlyBetweenWords() throws Exception {
+        Path in = dir.resolve("in");
+        TestImages.write(in.resolve("one.png"), 64, 48, 1);
+        Path out = dir.resolve("gallery");
+        assertThat(Cli.run("gallery", "-q", "-f", "GammaCorrection,Cartoon2", "--param=gamma=0.5,2.25",
+                "--param=red=20,200", "--param=green=4,15", "-o", out.toString(), in.toString()).status()).isZero();
+        // How many names take more than a line; each piece of text between two places to break that lies on two.
+        String script = """
+                const lines = node => { const range = document.createRange(); range.selectNodeContents(node);
+                  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; };
+                const names = [...document.querySelectorAll('.name')];
+                const cut = names.flatMap(n => [...n.childNodes]).filter(n => n.nodeType === Node.TEXT_NODE)
+                  .filter(n => lines(n) > 1).map(n => n.textContent);
+                mark(names.filter(n => lines(n) > 1).length + '|' + cut.join(' '));
+                """;
+
+        String[] marks = probe(out, "--window-size=1400,900", script).split("\\|", -1);
+
+        assertThat(Integer.parseInt(marks[0])).as("names on two lines or more").isGreaterThanOrEqualTo(4);
+        assertThat(marks[1]).as("pieces cut in two").isEmpty();
+    }
+
+    /**
+     * Runs {@code script} in a copy of the page, in a window of {@code size}, once it has been laid out
+     * for two frames; the script calls {@code mark(text)} with what it found, and {@code later(then)} to
+     * let the page follow a change (a scroll) first. Returns the text.
+     */
+    private String probe(Path gallery, String size, String script) throws Exception {
+        Path copy = gallery.resolve("probe.html");
+        Files.writeString(copy, Files.readString(gallery.resolve("index.html")).replace("</body>", """
+                <script>
+                const frames = (n, then) => n === 0 ? then() : requestAnimationFrame(() => frames(n - 1, then));
+                const mark = text => document.body.setAttribute('data-probe', text);
+                const later = then => setTimeout(then, 200);
+                frames(2, () => {
+                %s
+                });
+                </script>
+                </body>""".formatted(script)));
+        String dom = chromium(size, "--virtual-time-budget=30000", "--dump-dom", copy.toUri().toString());
+        Matcher marked = Pattern.compile("<body data-probe=\"([^\"]*)\"").matcher(dom);
+        if (!marked.find()) {
+            fail("the page was never marked; Chromium's DOM began: " + dom.substring(0, Math.min(dom.length(), 400)));
+        }
+        return marked.group(1);
+    }
+
     /** Opens a copy of the page that marks its body once its images are done, and reads the marks. */
     private Matcher loadedImages(Path gallery) throws Exception {
         Path check = gallery.resolve("check.html");

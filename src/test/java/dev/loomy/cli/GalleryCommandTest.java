@@ -68,6 +68,32 @@ class GalleryCommandTest {
     }
 
     @Test
+    void theRunTakesEveryCoreAndThePageSaysWhatItsTimesMean() throws Exception {
+        Path in = inputs(dir.resolve("in"));
+        Path out = dir.resolve("gallery");
+
+        Cli cli = Cli.run("gallery", "-q", "-f", "Gray,Invert", "-o", out.toString(), in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertThat(out.resolve("images/Gray/pool/one.png")).isRegularFile();
+        String foot = groups(Files.readString(out.resolve("index.html")), "<footer>([^<]*)</footer>").get(0);
+        assertThat(foot).contains(cores == 1 ? "one image at a time (pool strategy"
+                : cores + " images at a time on " + cores + " threads (pool strategy");
+    }
+
+    @Test
+    void oneLineSaysTheImagesInFlightForEveryFilter() throws Exception {
+        Path in = inputs(dir.resolve("in"));
+
+        Cli cli = Cli.run("gallery", "-f", "Gray,Invert,Cartoon2,ALTMRetinex", "-o", dir.resolve("gallery").toString(),
+                in.toString());
+
+        assertThat(cli.status()).as(cli.err()).isZero();
+        assertThat(cli.err().lines().filter(line -> line.contains("in flight"))).as(cli.err()).hasSize(1);
+    }
+
+    @Test
     void thumbnailsAreSmallAndShowTheirColumnsImage() throws Exception {
         Path in = dir.resolve("in");
         TestImages.write(in.resolve("big.png"), 1200, 900, 4);
@@ -145,8 +171,11 @@ class GalleryCommandTest {
         String html = Files.readString(out.resolve("index.html"));
         assertThat(heads(html)).containsExactly("Original", "GammaCorrection[gamma&#x3D;0.5]",
                 "GammaCorrection[gamma&#x3D;2]", "Invert");
-        assertThat(groups(html, "<span class=\"params\">([^<]*)</span>")).containsExactly("gamma&#x3D;0.5",
-                "gamma&#x3D;2.0");
+        assertThat(groups(html.replaceAll("</?mark>", ""), "<span class=\"params\">([^<]*)</span>"))
+                .containsExactly("gamma&#x3D;0.5", "gamma&#x3D;2.0");
+        // The parameter the sweep changes is marked in its variants' heads; Invert has none.
+        assertThat(groups(html, "<span class=\"params\"><mark>([^<]*)</mark></span>")).containsExactly(
+                "gamma&#x3D;0.5", "gamma&#x3D;2.0");
         List<String> thumbs = attributes(html, "src");
         assertThat(Files.readAllBytes(resolve(out, thumbs.get(1)))).isNotEqualTo(Files.readAllBytes(resolve(out, thumbs.get(2))));
 
@@ -246,9 +275,9 @@ class GalleryCommandTest {
         return folder;
     }
 
-    /** The text of each column head's name. */
+    /** The text of each column head's name (without the places where it may break). */
     static List<String> heads(String html) {
-        return groups(html, "<span class=\"name\">([^<]*)</span>");
+        return groups(html.replace("<wbr>", ""), "<span class=\"name\">([^<]*)</span>");
     }
 
     /** Every value of {@code attribute} on the page, as written (escaped). */

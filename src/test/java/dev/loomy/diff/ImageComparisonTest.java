@@ -22,6 +22,8 @@ class ImageComparisonTest {
             assertThat(d.identicalValues()).isEqualTo(d.totalValues()).isEqualTo(40 * 30 * 3);
             assertThat(d.psnr()).isInfinite();
             assertThat(d.identicalPercent(3)).hasToString("100.000");
+            assertThat(d.meanAbsoluteError()).isZero();
+            assertThat(d.ssim()).isEqualTo(1.0);
         } finally {
             a.release();
             b.release();
@@ -44,6 +46,9 @@ class ImageComparisonTest {
             assertThat(d.identicalPercent(3)).hasToString("99.996");
             double mse = 37.0 * 37.0 / 30_000;
             assertThat(d.psnr()).isCloseTo(10 * Math.log10(255.0 * 255.0 / mse), within(1e-6));
+            assertThat(d.meanAbsoluteError()).isCloseTo(37.0 / 30_000, within(1e-12));
+            assertThat(d.squaredSum()).isEqualTo(37.0 * 37.0);
+            assertThat(d.ssim()).isLessThan(1.0).isEqualTo(Ssim.of(a, b));
         } finally {
             a.release();
             b.release();

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.ImageTiming.Status;
+import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.ResourcePeaks;
@@ -38,5 +39,17 @@ class GalleryTimeTest {
         assertThat(Gallery.timeText(measured(image(0, 22.4, Status.DONE)))).isEqualTo("22 ms / image");
         assertThat(Gallery.timeText(measured(image(0, 3, Status.FAILED)))).isEmpty();
         assertThat(Gallery.timeText(null)).isEmpty();
+    }
+
+    @Test
+    void theFootSaysHowManyImagesRanAtATime() {
+        MachineInfo machine = new MachineInfo(8, 1L << 34, "JDK 25", "Linux", "Some CPU");
+
+        assertThat(Gallery.timing("pool", 8, 1, machine)).startsWith("Time: the median, over the images, of one "
+                + "image's read, filter and write, 8 images at a time on 8 threads (pool strategy, one run, OpenCV on "
+                + "1 thread each); a column took about its time \u00d7 the images \u00f7 8. Measured on 8 cores, Some CPU, "
+                + "JDK 25.");
+        assertThat(Gallery.timing("loop", 1, 2, machine)).contains("one image at a time (loop strategy, one run, "
+                + "OpenCV on 2 threads). Measured").doesNotContain("\u00f7");
     }
 }

@@ -21,6 +21,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.Gray;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
 
@@ -33,7 +34,7 @@ class RunConfigTest {
         return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), ImageSet.of(images), List.of("loop", "virtual"),
                 List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
-                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null),
+                new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),
                 new RunConfig.Measuring(1, 3, true, MeasureSettings.DEFAULT, Reference.DEFAULT, RunConfig.Baselines.NONE),
                 new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false),
                 new RunConfig.Reporting(Format.CSV, Path.of("r.json"), null, Path.of("t.png"), false, true),

@@ -30,8 +30,11 @@ final class FiltersFileParser {
     static final String KIND = "kind";
     static final String CHAIN = "chain";
 
-    /** A name is also a --filter value (split on commas) and an output folder: no spaces, commas or slashes. */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    /**
+     * A name is also an output folder: no spaces or slashes. A comma is allowed; since -f splits its
+     * value on commas, such a name is given there in double quotes ({@code -f '"Soft,Warm",Gray'}).
+     */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._,-]*");
 
     private final YamlSource source;
 
@@ -76,7 +79,7 @@ final class FiltersFileParser {
         String name = entry.key();
         if (!NAME.matcher(name).matches()) {
             throw source.error(entry.keyNode(), "invalid filter name '" + name + "' (expected: letters, digits, "
-                    + "'.', '_' or '-', starting with a letter or digit)");
+                    + "'.', '_', ',' or '-', starting with a letter or digit)");
         }
         if (entry.value().getNodeType() != NodeType.MAPPING) {
             throw source.error(entry.value(), "filter '" + name + "' is " + YamlSource.describe(entry.value())

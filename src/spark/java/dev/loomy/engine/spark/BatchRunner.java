@@ -27,6 +27,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.pipeline.ImagePaths;
@@ -113,7 +114,8 @@ final class BatchRunner {
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
                     ? hadoop.writer(new TempFiles()) : null;
-            ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict()), filter,
+            ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
+                    writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,
                     writer, admissions.of(filter));
             long start = epochNanos();
             RunRecord record = new RunExecutor(control, log, RunListener.NONE)

@@ -18,6 +18,7 @@ import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.SourceFile;
 import dev.loomy.imageio.TempFiles;
 
@@ -56,8 +57,8 @@ final class HadoopImages {
         return files.fileSystem(path).exists(path);
     }
 
-    ImageReader reader(Duration ioLatency, boolean strict) {
-        return new ImageReader(ioLatency, strict) {
+    ImageReader reader(Duration ioLatency, boolean strict, KeepMetadata keep) {
+        return new ImageReader(ioLatency, strict, keep) {
             @Override
             protected Mat load(Path file) throws ImageException {
                 String uri = uris.get(file);

@@ -121,9 +121,9 @@ class FiltersFileErrorsTest {
                 error("filters:\n  Comic: Cartoon2\n", 2, "filter 'Comic' is the text \"Cartoon2\", expected a "
                         + "mapping such as {kind: Cartoon2, red: 80} or {chain: [ALTMRetinex, Cartoon2]}"),
                 error("filters:\n  my comic: {kind: NoOp}\n", 2, "invalid filter name 'my comic' (expected: letters, "
-                        + "digits, '.', '_' or '-', starting with a letter or digit)"),
-                error("filters:\n  a,b: {kind: NoOp}\n", 2, "invalid filter name 'a,b' (expected: letters, "
-                        + "digits, '.', '_' or '-', starting with a letter or digit)"),
+                        + "digits, '.', '_', ',' or '-', starting with a letter or digit)"),
+                error("filters:\n  a/b: {kind: NoOp}\n", 2, "invalid filter name 'a/b' (expected: letters, "
+                        + "digits, '.', '_', ',' or '-', starting with a letter or digit)"),
                 error("filter:\n  Comic: {kind: NoOp}\n", 1, "unknown key 'filter' at the top level (expected: filters)"),
                 error("- Comic\n", 1, "expected a mapping with the key 'filters' at the top level, got a list"),
                 error("filters:\n  - Comic: {kind: NoOp}\n", 2,

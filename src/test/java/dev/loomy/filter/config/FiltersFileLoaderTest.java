@@ -52,6 +52,22 @@ class FiltersFileLoaderTest {
     }
 
     @Test
+    void aNameMayHoldACommaAndIsFoundInDoubleQuotesToo() throws Exception {
+        Path file = write("comma.yaml", "filters:\n  Soft,Warm: {kind: Cartoon2, red: 6}\n  Both: {chain: [\"soft,warm\", Gray]}\n");
+        FilterRegistry registry = FiltersFileLoader.load(file, dir).registry();
+
+        assertThat(registry.require("Soft,Warm").parameters()).containsEntry("red", 6);
+        // As -f gives it: picocli keeps a quoted part whole, quotes and all.
+        assertThat(registry.require("\"soft,warm\"")).isSameAs(registry.require("Soft,Warm"));
+        assertThat(((Chain) registry.require("Both")).steps()).extracting(Filter::name).containsExactly("Soft,Warm", "Gray");
+        assertThatThrownBy(() -> registry.require("Soft")).isInstanceOf(UnknownFilterException.class)
+                .hasMessageStartingWith("unknown filter 'Soft' (known: ")
+                .hasMessageEndingWith("; a name with a comma goes in double quotes: -f '\"Soft,Warm\"'");
+        assertThatThrownBy(() -> registry.require("\"Nope\"")).hasMessageStartingWith("unknown filter 'Nope' (known: ")
+                .hasMessageEndingWith("Both)");
+    }
+
+    @Test
     void thePackagedDefaultGivesTheBuiltInsWithOrigamisParameters() throws Exception {
         FilterCatalog catalog = FiltersFileLoader.packaged();
 

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Installs loomy as a command, or removes it again:
+#   scripts/install.sh install --jar=FILE --launcher=FILE --tool-files=DIR [--prefix=DIR]
+#   scripts/install.sh uninstall [--prefix=DIR]
+# Called by `./run.sh install [--prefix=DIR]`, which builds the jar and, in DIR (target/tool), the
+# completion script and the man pages (the pom's man profile), and by `./run.sh uninstall`.
+#
+# What install writes under the prefix (default ~/.local), each file by a temporary name then renamed,
+# so that a loomy running from an earlier install keeps the files it opened:
+#   share/loomy/loomy.jar, share/loomy/run.sh  copies of the jar and of run.sh, its launcher: the installed
+#                                              loomy does not use the repository, which may then move or go
+#   bin/loomy                                  a symbolic link to share/loomy/run.sh
+#   share/bash-completion/completions/loomy    the completion script, for bash and zsh
+#   share/man/man1/loomy.1, loomy-*.1          the man pages
+#   share/loomy/installed                      the list of these and of the folders it made
+# uninstall removes what that list names (the launcher's start-up archives, share/loomy/loomy-java*.jsa,
+# with them), then the folders install made, where they are empty, and nothing else. Installing again
+# into the same prefix first removes the earlier install.
+set -euo pipefail
+
+say() { printf 'loomy: %s\n' "$*" >&2; }
+
+action="${1:-}"
+[[ "$action" == install || "$action" == uninstall ]] || { say "usage: install.sh install|uninstall [--prefix=DIR]"; exit 2; }
+shift
+prefix="$HOME/.local"
+jar=""
+launcher=""
+tool_files=""
+while (( $# > 0 )); do
+    case "$1" in
+        --prefix=*) prefix="${1#*=}" ;;
+        --prefix) prefix="${2:?--prefix needs a folder}"; shift ;;
+        --jar=*) jar="${1#*=}" ;;
+        --launcher=*) launcher="${1#*=}" ;;
+        --tool-files=*) tool_files="${1#*=}" ;;
+        *) say "unknown option for $action: $1 (expected --prefix=DIR)"; exit 2 ;;
+    esac
+    shift
+done
+[[ -n "$prefix" ]] || { say "--prefix needs a folder"; exit 2; }
+prefix="$(realpath -m -- "$prefix")"
+share="$prefix/share/loomy"
+list="$share/installed"
+
+# Removes what the list of an earlier install names: files, the link if it is still ours, then the folders.
+uninstall() {
+    local quiet="$1" kind path dirs=()
+    if [[ ! -f "$list" ]]; then
+        [[ "$quiet" == true ]] || say "nothing to uninstall: $list does not exist"
+        return 0
+    fi
+    while IFS=' ' read -r kind path; do
+        case "$kind" in
+            file)
+                if [[ -e "$path" || -L "$path" ]]; then
+                    rm -f -- "$path"
+                    [[ "$quiet" == true ]] || say "removed $path"
+                fi
+                ;;
+            link)
+                if [[ -L "$path" && "$(readlink -- "$path")" == "$share/run.sh" ]]; then
+                    rm -f -- "$path"
+                    [[ "$quiet" == true ]] || say "removed $path"
+                elif [[ -e "$path" || -L "$path" ]]; then
+                    say "left $path: it is no longer the link to $share/run.sh"
+                fi
+                ;;
+            dir) dirs+=("$path") ;;
+        esac
+    done < "$list"
+    local archive
+    for archive in "$share"/loomy-java*.jsa; do
+        [[ -e "$archive" ]] && rm -f -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
+    done
+    rm -f -- "$list"
+    # The folders install made, deepest first, where nothing else was put in them since.
+    local i
+    for (( i = ${#dirs[@]} - 1; i >= 0; i-- )); do
+        rmdir -- "${dirs[i]}" 2>/dev/null && { [[ "$quiet" == true ]] || say "removed ${dirs[i]}/"; }
+    done
+    return 0
+}
+
+if [[ "$action" == uninstall ]]; then
+    uninstall false
+    exit 0
+fi
+
+for given in jar launcher tool_files; do
+    [[ -n "${!given}" ]] || { say "install needs --${given//_/-}"; exit 2; }
+done
+completion="$tool_files/loomy.bash"
+pages=("$tool_files"/man/*.1)
+[[ -f "$jar" && -f "$launcher" && -f "$completion" && -f "${pages[0]}" ]] \
+    || { say "install needs the jar, run.sh, $completion and the man pages in $tool_files/man"; exit 2; }
+
+uninstall true
+if [[ -e "$prefix/bin/loomy" || -L "$prefix/bin/loomy" ]]; then
+    say "$prefix/bin/loomy exists and is not from an earlier install: not replaced (remove it, then install again)"
+    exit 1
+fi
+written=()
+# Notes $1 ("file PATH", "link PATH" or "dir PATH") in the list at once: an install cut short can be removed too.
+note() {
+    written+=("$1")
+    if [[ -d "$share" ]]; then
+        printf '%s\n' "${written[@]}" > "$list.new"
+        mv -f -- "$list.new" "$list"
+    fi
+}
+# Makes folder $1 and its missing parents, noting those it made, outermost first.
+folder() {
+    local missing=() dir="$1"
+    while [[ ! -d "$dir" ]]; do
+        missing=("$dir" ${missing[@]+"${missing[@]}"})
+        dir="$(dirname -- "$dir")"
+    done
+    mkdir -p -- "$1"
+    local made
+    for made in ${missing[@]+"${missing[@]}"}; do
+        note "dir $made"
+    done
+}
+# Copies $1 to $2 with mode $3: by a temporary name in the same folder, then renamed.
+put() {
+    folder "$(dirname -- "$2")"
+    local temporary="$2.loomy-new.$$"
+    cp -- "$1" "$temporary"
+    chmod "$3" "$temporary"
+    mv -f -- "$temporary" "$2"
+    note "file $2"
+    say "wrote $2"
+}
+
+folder "$share"
+put "$jar" "$share/loomy.jar" 0644
+put "$launcher" "$share/run.sh" 0755
+folder "$prefix/bin"
+ln -s -- "$share/run.sh" "$prefix/bin/loomy"
+note "link $prefix/bin/loomy"
+say "wrote $prefix/bin/loomy -> $share/run.sh"
+put "$completion" "$prefix/share/bash-completion/completions/loomy" 0644
+for page in "${pages[@]}"; do
+    put "$page" "$prefix/share/man/man1/$(basename -- "$page")" 0644
+done
+say "wrote $list (what ./run.sh uninstall --prefix=$prefix removes)"
+
+# One start checks the launcher. It makes no start-up archive: one made by --version would hold only
+# the few classes that loads, and the JVM would keep it; the first real run makes a whole one.
+if ! version="$(LOOMY_JAVA_OPTS="${LOOMY_JAVA_OPTS:-} -XX:-AutoCreateSharedArchive" "$prefix/bin/loomy" --version 2>&1)"; then
+    say "the installed loomy does not start: $version"
+    exit 1
+fi
+say "installed ${version%%$'\n'*}"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) say "$prefix/bin is not on your PATH: add it, e.g. export PATH=\"$prefix/bin:\$PATH\" in ~/.bashrc" ;;
+esac
+say "completion: bash-completion loads it by itself from ~/.local/share; elsewhere, or in bash without"
+say "  bash-completion, source $prefix/share/bash-completion/completions/loomy in ~/.bashrc; in zsh, add"
+say "  autoload -U +X bashcompinit && bashcompinit; source $prefix/share/bash-completion/completions/loomy"
+say "man loomy finds the pages through $prefix/bin on the PATH (or: man -l $prefix/share/man/man1/loomy.1)"

@@ -1,0 +1,180 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.Slow;
+
+/**
+ * {@code ./run.sh install} and {@code uninstall} into a prefix of the test's own: scripts/install.sh
+ * given run.sh, the completion script and man pages that {@link ToolFiles} makes, and a jar that
+ * runs loomy from the test's classes (the real one is built only after the tests).
+ */
+@Slow
+class InstallTest {
+
+    @TempDir
+    Path dir;
+
+    private record Ran(int status, String out, String err) {
+    }
+
+    /** {@code command} run in {@code folder} with HOME in the test's folder; it must end within 3 minutes. */
+    private Ran run(Path folder, String... command) throws Exception {
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(folder.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        Map<String, String> environment = builder.environment();
+        environment.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
+        environment.put("MANPAGER", "cat");
+        environment.put("MANWIDTH", "100");
+        Process process = builder.start();
+        process.getOutputStream().close();
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("%s ends", List.of(command)).isTrue();
+        return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    /** A jar whose manifest runs loomy's Main from the test's class path, as loomy's own jar does. */
+    private Path jar() throws IOException {
+        Manifest manifest = new Manifest();
+        Attributes attributes = manifest.getMainAttributes();
+        attributes.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        attributes.put(Attributes.Name.MAIN_CLASS, "dev.loomy.cli.Main");
+        attributes.put(new Attributes.Name("Enable-Native-Access"), "ALL-UNNAMED");
+        List<String> classPath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classPath.add(Path.of(entry).toAbsolutePath().toUri().toString());
+        }
+        attributes.put(Attributes.Name.CLASS_PATH, String.join(" ", classPath));
+        Path jar = dir.resolve("build").resolve("loomy.jar");
+        Files.createDirectories(jar.getParent());
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
+            return jar;
+        }
+    }
+
+    private Ran install(Path prefix) throws Exception {
+        Path tool = dir.resolve("tool");
+        if (!Files.isDirectory(tool)) {
+            ToolFiles.write(tool);
+        }
+        return run(Path.of("").toAbsolutePath(), "bash", "scripts/install.sh", "install", "--jar=" + jar(),
+                "--launcher=" + Path.of("run.sh").toAbsolutePath(), "--tool-files=" + tool, "--prefix=" + prefix);
+    }
+
+    private static List<Path> tree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.sorted().toList();
+        }
+    }
+
+    @Test
+    void installedLoomyRunsThroughALinkFromAnyFolderCompletesInBashHasAManPageAndUninstallsToNothing() throws Exception {
+        Path prefix = dir.resolve("prefix");
+
+        Ran installed = install(prefix);
+
+        assertThat(installed.status()).as(installed.err()).isZero();
+        Path command = prefix.resolve("bin/loomy");
+        Path completion = prefix.resolve("share/bash-completion/completions/loomy");
+        Path page = prefix.resolve("share/man/man1/loomy.1");
+        assertThat(installed.err()).contains("wrote " + command + " -> " + prefix.resolve("share/loomy/run.sh"),
+                "wrote " + prefix.resolve("share/loomy/loomy.jar"), "wrote " + completion, "wrote " + page,
+                "wrote " + prefix.resolve("share/man/man1/loomy-filters.1"), "installed loomy ");
+        assertThat(command).isSymbolicLink();
+        // No start-up archive yet: one made by install's --version would hold only the classes that loads.
+        try (Stream<Path> share = Files.list(prefix.resolve("share/loomy"))) {
+            assertThat(share.map(p -> p.getFileName().toString()).sorted())
+                    .containsExactly("installed", "loomy.jar", "run.sh");
+        }
+
+        // A link to the link, in a folder of its own, run from a third folder: it finds the jar all the same.
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(Files.createDirectories(dir.resolve("links")).resolve("lm"), command);
+        Path input = Files.createDirectories(elsewhere.resolve("in"));
+        dev.loomy.opencv.OpenCv.load();
+        org.opencv.core.Mat image = new org.opencv.core.Mat(24, 32, org.opencv.core.CvType.CV_8UC3,
+                new org.opencv.core.Scalar(1, 2, 3));
+        org.opencv.imgcodecs.Imgcodecs.imwrite(input.resolve("a.png").toString(), image);
+        Ran ran = run(elsewhere, link.toString(), "--strategy=loop", "--format=csv", "-o", "out", "in");
+        assertThat(ran.status()).as(ran.err()).isZero();
+        assertThat(ran.out()).startsWith("strategy,filter,images,");
+        assertThat(elsewhere.resolve("out/a.png")).isRegularFile();
+        assertThat(dir.resolve("links/target")).doesNotExist();
+
+        Ran complete = run(elsewhere, "bash", "-c", "source " + completion + "; complete -p loomy;"
+                + " COMP_WORDS=(loomy --keep-m); COMP_CWORD=1; _complete_loomy; echo \"${COMPREPLY[@]}\";"
+                + " COMP_WORDS=(loomy fil); COMP_CWORD=1; _complete_loomy; echo \"${COMPREPLY[@]}\"");
+        assertThat(complete.status()).as(complete.err()).isZero();
+        assertThat(complete.out().lines()).containsExactly("complete -o default -F _complete_loomy loomy", "--keep-metadata",
+                "filters");
+
+        Ran man = run(elsewhere, "man", "-l", page.toString());
+        assertThat(man.status()).as(man.err()).isZero();
+        assertThat(man.out()).contains("LOOMY(1)", "SYNOPSIS", "--keep-metadata");
+
+        Ran removed = run(elsewhere, "bash", Path.of("scripts/install.sh").toAbsolutePath().toString(), "uninstall",
+                "--prefix=" + prefix);
+        assertThat(removed.status()).as(removed.err()).isZero();
+        assertThat(removed.err()).contains("removed " + command, "removed " + page);
+        assertThat(tree(prefix)).as("left behind").isEmpty();
+    }
+
+    @Test
+    void uninstallRemovesOnlyWhatInstallWroteAndInstallReplacesAnEarlierInstall() throws Exception {
+        Path prefix = dir.resolve("prefix");
+        Path theirs = Files.writeString(Files.createDirectories(prefix.resolve("bin")).resolve("other"), "#!/bin/sh\n");
+        Path theirPage = Files.writeString(Files.createDirectories(prefix.resolve("share/man/man1")).resolve("other.1"), ".TH X 1\n");
+        List<Path> before = tree(prefix);
+
+        assertThat(install(prefix).status()).isZero();
+        Ran again = install(prefix);
+        assertThat(again.status()).as(again.err()).isZero();
+        Ran removed = run(dir, "bash", Path.of("scripts/install.sh").toAbsolutePath().toString(), "uninstall",
+                "--prefix=" + prefix);
+
+        assertThat(removed.status()).as(removed.err()).isZero();
+        assertThat(tree(prefix)).containsExactlyElementsOf(before);
+        assertThat(Files.readString(theirs)).isEqualTo("#!/bin/sh\n");
+        assertThat(theirPage).isRegularFile();
+        Ran nothing = run(dir, "bash", Path.of("scripts/install.sh").toAbsolutePath().toString(), "uninstall",
+                "--prefix=" + prefix);
+        assertThat(nothing.status()).isZero();
+        assertThat(nothing.err()).startsWith("loomy: nothing to uninstall");
+    }
+
+    @Test
+    void aLoomyOfSomeoneElsesIsNotReplaced() throws Exception {
+        Path prefix = dir.resolve("prefix");
+        Path theirs = Files.writeString(Files.createDirectories(prefix.resolve("bin")).resolve("loomy"), "#!/bin/sh\n");
+
+        Ran refused = install(prefix);
+
+        assertThat(refused.status()).isEqualTo(1);
+        assertThat(refused.err()).isEqualTo("loomy: " + theirs + " exists and is not from an earlier install: not "
+                + "replaced (remove it, then install again)\n");
+        assertThat(Files.readString(theirs, StandardCharsets.UTF_8)).isEqualTo("#!/bin/sh\n");
+        assertThat(tree(prefix)).containsExactly(prefix, prefix.resolve("bin"), theirs);
+    }
+}
