@@ -58,6 +58,7 @@ final class ConfigBuilder {
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies, measure.fork);
         checkReproducible(run, measure);
+        checkIncremental(run, options.engine);
         RunConfig.EngineChoice engine = Engines.choice(options.engine);
         Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), options.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
@@ -79,7 +80,7 @@ final class ConfigBuilder {
                 new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
-                        keepMetadata),
+                        keepMetadata, run.incremental),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
@@ -114,6 +115,16 @@ final class ConfigBuilder {
                     + "--no-fork, or start loomy with " + OpenCvPinning.ENVIRONMENT.entrySet().stream()
                     .sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(" ")) + " in its environment");
+        }
+    }
+
+    /** --incremental skips images by their outputs' records: there must be outputs, written by this loomy. */
+    private static void checkIncremental(RunOptions run, EngineOptions engine) throws UsageError {
+        if (run.incremental && run.noWrite) {
+            throw new UsageError("--incremental with --no-write: no output is written, so none is recorded or skipped");
+        }
+        if (run.incremental && Engines.choice(engine).spark()) {
+            throw new UsageError("--incremental is not available with --engine=spark yet: run it on the local engine");
         }
     }
 

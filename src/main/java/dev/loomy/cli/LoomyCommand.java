@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
+import dev.loomy.manifest.Manifest;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.Caveats;
 import dev.loomy.report.ProgressBars;
@@ -63,8 +64,7 @@ public final class LoomyCommand implements Callable<Integer> {
         ConfigBuilder.Plan plan = ConfigBuilder.build(options, console);
         RunConfig config = plan.config();
         RunConfig.Reporting reporting = config.reporting();
-        try (Outputs.Made made = Outputs.Made.by(config)) {
-            Outputs.prepare(config);
+        try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
             ResultFormat.of(reporting.format()).write(results, out);

@@ -16,6 +16,8 @@ import dev.loomy.files.Names;
 import dev.loomy.files.OutputCheck;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.Frames;
+import dev.loomy.manifest.Manifest;
+import dev.loomy.manifest.ManifestException;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -116,9 +118,12 @@ final class Outputs {
     /**
      * Makes the output folder and writes a file where each output goes: called after every other
      * check, so that a folder that takes no files is refused before any image, and a refused run
-     * leaves no output folder behind.
+     * leaves no output folder behind. Where the run records its outputs in the folder's manifest,
+     * it takes the folder's lock for the run, refusing the run when another holds it.
+     *
+     * @return the lock, to be closed when the run ends; null when the run records nothing
      */
-    static void prepare(RunConfig config) throws UsageError {
+    static Manifest.Lock prepare(RunConfig config) throws UsageError {
         ReportFiles files = reportFiles(config.reporting());
         UsageError.of(() -> {
             files.probe();
@@ -142,6 +147,14 @@ final class Outputs {
                 throw new UsageError("--profile=jfr: its recordings folder " + Names.shown(recordings)
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
+        }
+        if (layout == null || !Manifest.kept(layout.root(), config.output().incremental())) {
+            return null;
+        }
+        try {
+            return Manifest.lock(layout.root());
+        } catch (ManifestException e) {
+            throw new UsageError(e.getMessage());
         }
     }
 

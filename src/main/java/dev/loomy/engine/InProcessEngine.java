@@ -27,7 +27,9 @@ public final class InProcessEngine implements Engine {
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
-        return run(Workload.of(config, temps, control::interrupted, notes));
+        try (Workload workload = Workload.of(config, temps, control::interrupted, notes)) {
+            return run(workload);
+        }
     }
 
     public List<Measurement> run(Workload workload) throws InterruptedException {

@@ -37,10 +37,12 @@ import dev.loomy.strategy.Strategy;
  * @param writer     null when nothing is written
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
  * @param settings   automatic run counts and profilers
+ * @param recording  the output folder's manifest, or null when outputs are not recorded
  */
 public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier<Iterator<ImageFile>> images,
                        int imageCount, OutputLayout layout, ImageReader reader, ImageWriter writer,
-                       int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings) {
+                       int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings,
+                       Recording recording) implements AutoCloseable {
 
     /**
      * The workload {@code config} describes.
@@ -57,7 +59,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
                 new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop, notes)
                         .together(filters),
-                config.measuring().settings());
+                config.measuring().settings(), write ? Recording.of(config) : null);
     }
 
     /** A workload over exactly these images. */
@@ -65,13 +67,21 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
                     ImageReader reader, ImageWriter writer, int warmups, int repeats, int parallelism,
                     Admissions admissions, MeasureSettings settings) {
         this(strategies, filters, images::iterator, images.size(), layout, reader, writer, warmups, repeats,
-                parallelism, admissions, settings);
+                parallelism, admissions, settings, null);
     }
 
     /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
     public static ImageReader reader(RunConfig config) {
         return new ImageReader(config.execution().ioLatency(), config.execution().strict(),
                 config.output().write() ? config.output().metadata() : KeepMetadata.NONE);
+    }
+
+    /** Closes the manifest, syncing what was appended to it. */
+    @Override
+    public void close() {
+        if (recording != null) {
+            recording.close();
+        }
     }
 
     public List<Trial> trials() {
@@ -92,7 +102,8 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
     /** Measures {@code trial} with {@code benchmark} in this JVM. */
     public Measurement measure(Benchmark benchmark, Trial trial) throws InterruptedException {
         Filter filter = filter(trial);
-        ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter));
+        ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter),
+                recording == null ? null : recording.of(filter.name()));
         return benchmark.measure(strategy(trial), pipeline, () -> paths(trial), imageCount, warmups, repeats,
                 parallelism, settings, settings.jfrFile(trial));
     }

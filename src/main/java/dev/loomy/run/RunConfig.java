@@ -117,12 +117,19 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * @param folder   {@code --output}, or null when it is a URI; nothing is written when {@code write} is false
      * @param uri      {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
      * @param metadata what of each input's metadata its output keeps ({@code --keep-metadata})
+     * @param incremental whether an image whose output the manifest records as up to date is skipped ({@code --incremental})
      */
-    public record Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
+    public record Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata,
+                         boolean incremental) {
 
         /** Output that keeps all metadata. */
         public Output(Path folder, boolean write, OutputFormat format, String uri) {
             this(folder, write, format, uri, KeepMetadata.ALL);
+        }
+
+        /** Output of a run that does every image. */
+        public Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
+            this(folder, write, format, uri, metadata, false);
         }
     }
 
@@ -264,7 +271,8 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         return new OptionsUsed(
                 new OptionsUsed.Selection(selection.strategy(), selection.filter(), selection.param()),
                 new OptionsUsed.Output(!output.write() ? null : output.uri() != null ? output.uri()
-                        : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT)),
+                        : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT),
+                        output.incremental()),
                 new OptionsUsed.Measuring(measuring.settings().autoRepeat() ? "auto"
                         : Integer.toString(measuring.repeats()),
                         measuring.reference().strategy() == null ? null : measuring.reference().given(),

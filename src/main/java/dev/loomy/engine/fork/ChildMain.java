@@ -64,7 +64,12 @@ public final class ChildMain {
         Console console = new Console(err, config.reporting().quiet());
         boolean first = key.startsWith(config.strategies().get(0) + "/");
         Consumer<String> notes = first ? console::info : note -> { };
-        Workload workload = Workload.of(config, temps, control::interrupted, notes);
+        try (Workload workload = Workload.of(config, temps, control::interrupted, notes)) {
+            return run(workload, key, control, temps, out);
+        }
+    }
+
+    private static int run(Workload workload, String key, RunControl control, TempFiles temps, PrintStream out) {
         Trial trial = workload.trial(key).orElseThrow(() -> new IllegalArgumentException(
                 key + " is not among the strategies and filters of the run"));
         crashIfAsked(trial);
