@@ -46,7 +46,7 @@ final class ConfigBuilder {
         RunOptions run = options.run;
         MeasureOptions measure = options.measure;
         ReportOptions report = options.report;
-        List<String> strategies = Selections.strategies(selection);
+        List<String> strategies = Selections.strategies(run);
         Format format = UsageError.of(() -> Format.parse(report.format));
         OutputFormat imageFormat = UsageError.of(() -> OutputFormat.parse(run.imageFormat == null ? "same"
                 : run.imageFormat));
@@ -54,13 +54,13 @@ final class ConfigBuilder {
                 : run.keepMetadata));
         int repeats = Measures.repeats(measure);
         int warmups = Measures.warmups(measure);
-        Selections.checkNames(selection);
+        Selections.checkNames(run, selection);
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies, measure.fork);
         checkReproducible(run, measure);
         checkIncremental(run, options.engine);
         RunConfig.EngineChoice engine = Engines.choice(options.engine);
-        Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), options.rigor.profile, scan);
+        Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), measure.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
                 engine.spark() ? engine.sparkConf() : null);
         ReportFiles files = new ReportFiles(report.report, report.chart, report.timeline);
@@ -71,13 +71,13 @@ final class ConfigBuilder {
         });
         Selections.Filters filters = Selections.filters(selection);
         List<String> filterNames = filters.resolved().stream().map(ResolvedFilter::name).toList();
-        Reference reference = Measures.reference(options.rigor, strategies, filterNames);
-        MeasureSettings settings = Measures.settings(measure, options.rigor, locations.outputFolder());
-        RunConfig.Baselines given = Measures.baselines(options.rigor);
+        Reference reference = Measures.reference(measure.rigor, strategies, filterNames);
+        MeasureSettings settings = Measures.settings(measure, measure.rigor, locations.outputFolder());
+        RunConfig.Baselines given = Measures.baselines(measure.rigor);
         Baselines baselines = open(given);
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
-                new RunConfig.Selection(selection.strategies, selection.filters, selection.params, locations.given(),
+                new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
                         keepMetadata, run.incremental),

@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 
+import dev.loomy.console.DidYouMean;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.Kind;
 import dev.loomy.filter.Parameter;
-import dev.loomy.filter.UnknownFilterException;
 import dev.loomy.filter.config.FilterCatalog;
 import dev.loomy.report.TextTable;
 import dev.loomy.run.ExitCodes;
@@ -95,9 +95,7 @@ public final class FiltersCommand implements Callable<Integer> {
         FilterRegistry registry = catalog.registry();
         Filter filter = registry.find(name).orElse(null);
         if (filter == null) {
-            List<String> close = registry.closest(name);
-            throw new UsageError(close.isEmpty() ? new UnknownFilterException(name, registry.names()).getMessage()
-                    : "unknown filter '" + name + "' (did you mean " + String.join(" or ", close) + "?)");
+            throw new UsageError("unknown filter '" + name + "' (" + DidYouMean.hint(name, registry.names()) + ")");
         }
         int line = catalog.entries().stream().filter(e -> e.filter() == filter).findFirst().orElseThrow().line();
         String defined = line == 0 ? "built-in" : "defined at " + catalog.source() + " line " + line;

@@ -139,7 +139,7 @@ public final class GalleryCommand implements Callable<Integer> {
     /** The run this gallery is made from: the main command's defaults, with its filters, images and output. */
     private MainOptions run() throws UsageError {
         MainOptions run = new MainOptions();
-        run.selection.strategies = List.of(STRATEGY);
+        run.run.strategies = List.of(STRATEGY);
         run.selection.filters = filterNames();
         run.selection.params = params;
         run.selection.config = config;

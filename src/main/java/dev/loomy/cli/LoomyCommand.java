@@ -24,18 +24,28 @@ import picocli.CommandLine.Mixin;
  * the results are rendered in the format asked for; the exit status says how it went.
  */
 @Command(name = "loomy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
-        usageHelpAutoWidth = true,
+        usageHelpAutoWidth = true, abbreviateSynopsis = true,
         description = {"Applies an image filter to every image under INPUT, under one or more concurrency "
                 + "strategies, and prints timing tables per strategy."},
-        footerHeading = "%nCommands (as the first argument):%n",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "  0:every image done (damaged but decodable ones with a warning)",
+            "  1:some images failed, or a folder could not be read",
+            "  2:bad usage",
+            "  3:a strategy run crashed",
+            "  4:a regression beyond --fail-on-regression",
+            "130:interrupted",
+        },
+        footerHeading = "%nExamples:%n",
         footer = {
-            "  filters   list every filter known, with its parameters",
-            "  diff      compare two images or two folders of images",
-            "  samples   write reproducible synthetic test images",
-            "  gallery   a page of every image under every filter, side by side",
-            "",
-            "Exit status: 0 every image done (damaged but decodable ones with a warning); 1 some images failed; "
-                    + "2 bad usage; 3 a strategy run crashed; 4 a regression beyond --fail-on-regression; 130 interrupted.",
+            "  Filter a folder: every image under photos through Cartoon2, into out",
+            "    loomy -f Cartoon2 -o out photos",
+            "  Compare strategies: each in a JVM of its own, 1 warm-up, 3 counted runs",
+            "    loomy -s all -f NoOp,Cartoon2 --warmup=1 --repeat=3 --no-write photos",
+            "  Experiment with filters: one's parameters, a variant per value, a gallery",
+            "    loomy filters Cartoon2",
+            "    loomy -s loop -f Cartoon2 --param=red=20,200 -o out photos",
+            "    loomy gallery -f Cartoon2,Gotham,Canny photos",
         })
 public final class LoomyCommand implements Callable<Integer> {
 

@@ -4,10 +4,12 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 
 import dev.loomy.console.Console;
+import dev.loomy.console.DidYouMean;
 import dev.loomy.run.ExitCodes;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
@@ -57,6 +59,7 @@ public final class Main {
             rest = Arrays.copyOfRange(args, 1, args.length);
         } else {
             commandLine = new CommandLine(new LoomyCommand(out, err));
+            CommandsHelp.addTo(commandLine);
         }
         try {
             return configure(commandLine, out, new Console(err, false)).execute(rest);
@@ -88,7 +91,7 @@ public final class Main {
             // picocli builds a map option's KEY=VALUE message from its option description, which begins
             // with "option" already: "Value for option option '--spark-conf' ...".
             String message = e.getMessage().replace("Value for option option '", "Value for option '");
-            console.error(message + " (see '" + e.getCommandLine().getCommandName() + " --help')");
+            console.error(message + " (" + hint(e) + ")");
             return exitCode(e);
         });
         commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
@@ -104,6 +107,18 @@ public final class Main {
             return exitCode(e);
         });
         return commandLine;
+    }
+
+    /** What a mistyped option may have meant, among picocli's candidates; else where the options are listed. */
+    private static String hint(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String typed = unmatched.getUnmatched().get(0).split("=", 2)[0];
+            List<String> close = DidYouMean.closest(typed, unmatched.getSuggestions());
+            if (!close.isEmpty()) {
+                return DidYouMean.question(close);
+            }
+        }
+        return "see '" + e.getCommandLine().getCommandName() + " --help'";
     }
 
     /** Help and version as asked; else, once no value given is empty, the command. */

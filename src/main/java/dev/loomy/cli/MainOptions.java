@@ -2,7 +2,7 @@ package dev.loomy.cli;
 
 import java.util.List;
 
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -16,21 +16,20 @@ public final class MainOptions {
                     + "with --engine=spark, URIs too (hdfs://, s3a://, file:)")
     List<String> inputs = List.of();
 
-    @Mixin
-    SelectionOptions selection = new SelectionOptions();
-
-    @Mixin
+    // Each group is a section of --help, in this order. picocli makes a group's object only when one of
+    // its options is given: each starts made, so that an option of a group not given keeps its default.
+    @ArgGroup(validate = false, exclusive = false, heading = "%nWhat to run:%n", order = 1)
     RunOptions run = new RunOptions();
 
-    @Mixin
+    @ArgGroup(validate = false, exclusive = false, heading = "%nFilters and parameters:%n", order = 2)
+    SelectionOptions selection = new SelectionOptions();
+
+    @ArgGroup(validate = false, exclusive = false, heading = "%nMeasuring:%n", order = 3)
     MeasureOptions measure = new MeasureOptions();
 
-    @Mixin
+    @ArgGroup(validate = false, exclusive = false, heading = "%nOutput and reports:%n", order = 4)
     ReportOptions report = new ReportOptions();
 
-    @Mixin
+    @ArgGroup(validate = false, exclusive = false, heading = "%nEngine and Spark:%n", order = 5)
     EngineOptions engine = new EngineOptions();
-
-    @Mixin
-    RigorOptions rigor = new RigorOptions();
 }

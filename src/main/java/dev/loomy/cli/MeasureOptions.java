@@ -1,8 +1,9 @@
 package dev.loomy.cli;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** How many times each (strategy, filter) runs, and in which JVM. */
+/** How many times each (strategy, filter) runs, in which JVM, compared with what, profiled how. */
 public final class MeasureOptions {
 
     @Option(names = "--repeat", paramLabel = "N|auto",
@@ -18,4 +19,8 @@ public final class MeasureOptions {
             description = "measure each strategy and filter in its own child JVM, as JMH does, or (--no-fork) all "
                     + "in this one (default: fork when more than one strategy and filter are measured)")
     Boolean fork;
+
+    // A group without a heading: its options are listed in this one's section of --help, after these.
+    @ArgGroup(validate = false, exclusive = false)
+    RigorOptions rigor = new RigorOptions();
 }

@@ -6,8 +6,13 @@ import java.util.List;
 import dev.loomy.admission.InFlightLimit;
 import picocli.CommandLine.Option;
 
-/** What each run does and with how many threads. */
+/** Which strategies run, what each run does with the images, and with how many threads. */
 public final class RunOptions {
+
+    @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S",
+            description = "loop, threads, pool, forkjoin, virtual, virtual-priority, or all (the first five); "
+                    + "a comma list runs several (default: virtual)")
+    List<String> strategies = List.of("virtual");
 
     /** Null when not given: the folder is then {@code out}, and {@code --no-write} has nothing to say of it. */
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
@@ -36,17 +41,17 @@ public final class RunOptions {
     String keepMetadata;
 
     /** Null when not given: the available processors. */
-    @Option(names = "--parallelism", paramLabel = "N[,N...]", split = ",",
+    @Option(names = "--parallelism", paramLabel = "N", split = ",",
             description = "pool size, ForkJoin parallelism and virtual-thread carriers, 1 to 4096 "
                     + "(default: the available processors); a comma list scans them, rows per value")
     List<Integer> parallelism;
 
-    @Option(names = "--cv-threads", paramLabel = "N[,N...]", split = ",",
+    @Option(names = "--cv-threads", paramLabel = "N", split = ",",
             description = "OpenCV's own worker threads inside one filter call; 1 lets the strategy alone "
                     + "decide the parallelism; at most 4096 (default: 1); a comma list scans them")
     List<Integer> cvThreads = List.of(1);
 
-    @Option(names = "--io-latency", paramLabel = "DURATION[,D...]", split = ",", converter = DurationConverter.class,
+    @Option(names = "--io-latency", paramLabel = "DURATION", split = ",", converter = DurationConverter.class,
             description = "a blocking wait added to every image read (e.g. 20ms), modelling slow storage "
                     + "such as a network share (default: none); a comma list scans them (0,5ms,20ms)")
     List<Duration> ioLatency = List.of(Duration.ZERO);

@@ -2,16 +2,11 @@ package dev.loomy.cli;
 
 import java.util.List;
 
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** Which strategies and filters to run. */
+/** Which filters run, with which parameters, from which filters file. */
 public final class SelectionOptions {
-
-    @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S",
-            description = "loop, threads, pool, forkjoin, virtual, virtual-priority, or all (the first five); "
-                    + "a comma list runs several (default: virtual)")
-    List<String> strategies = List.of("virtual");
 
     @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F",
             description = "NoOp, Cartoon2, ALTMRetinex, a catalogue filter (loomy filters lists them) "
@@ -24,6 +19,7 @@ public final class SelectionOptions {
                     + "variant named Filter[NAME=V]; several give every combination")
     List<String> params = List.of();
 
-    @Mixin
+    // A group's class holds no mixin (picocli refuses one): the option shared with other commands is a group of its own.
+    @ArgGroup(validate = false, exclusive = false)
     ConfigOption config = new ConfigOption();
 }

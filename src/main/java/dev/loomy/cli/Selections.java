@@ -17,7 +17,7 @@ import dev.loomy.filter.config.Variants;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 
-/** The strategies and filters that {@link SelectionOptions} select, checked. */
+/** The strategies ({@link RunOptions}) and filters ({@link SelectionOptions}) selected, checked. */
 final class Selections {
 
     /**
@@ -32,8 +32,8 @@ final class Selections {
     }
 
     /** The strategies' names, each once, {@code all} made into the five. */
-    static List<String> strategies(SelectionOptions selection) throws UsageError {
-        return UsageError.of(() -> Strategies.parse(selection.strategies)).stream().map(Strategy::name).toList();
+    static List<String> strategies(RunOptions run) throws UsageError {
+        return UsageError.of(() -> Strategies.parse(run.strategies)).stream().map(Strategy::name).toList();
     }
 
     /** The filters named, resolved through the filters file, with {@code --param}'s variants. */
@@ -82,8 +82,8 @@ final class Selections {
     }
 
     /** Refuses a list with an empty name ({@code -f ,} or {@code -s a,,b}), which would otherwise select nothing. */
-    static void checkNames(SelectionOptions selection) throws UsageError {
-        checkNames("--strategy", selection.strategies, "loop,virtual");
+    static void checkNames(RunOptions run, SelectionOptions selection) throws UsageError {
+        checkNames("--strategy", run.strategies, "loop,virtual");
         checkNames("--filter", selection.filters, "NoOp,Cartoon2");
     }
 

@@ -54,51 +54,6 @@ public final class FilterRegistry {
         return List.copyOf(byKey.values());
     }
 
-    /**
-     * The known names a mistyped {@code name} may have meant (case aside): those fewest letter changes,
-     * additions or removals away when that is a slip (at most one in three letters); else those that
-     * begin with it ("Sepia": SepiaGray, SepiaRed); else none.
-     */
-    public List<String> closest(String name) {
-        String wanted = key(name);
-        int fewest = Integer.MAX_VALUE;
-        List<String> closest = new ArrayList<>();
-        for (String known : names()) {
-            int changes = editDistance(wanted, key(known));
-            if (changes < fewest) {
-                fewest = changes;
-                closest.clear();
-            }
-            if (changes == fewest) {
-                closest.add(known);
-            }
-        }
-        if (fewest <= Math.max(1, wanted.length() / 3)) {
-            return closest;
-        }
-        return wanted.length() < 3 ? List.of() : names().stream().filter(known -> key(known).startsWith(wanted)).toList();
-    }
-
-    /** Levenshtein's distance: the fewest single-character insertions, deletions and substitutions from a to b. */
-    static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
-    }
-
     private static String key(String name) {
         return name.trim().toLowerCase(Locale.ROOT);
     }

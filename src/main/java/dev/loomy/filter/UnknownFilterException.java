@@ -3,13 +3,15 @@ package dev.loomy.filter;
 import java.util.Arrays;
 import java.util.Collection;
 
-/** A filter name that neither the built-ins nor the filters file define. */
+import dev.loomy.console.DidYouMean;
+
+/** A filter name that neither the built-ins nor the filters file define; the message offers the closest names. */
 public final class UnknownFilterException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
     public UnknownFilterException(String name, Collection<String> known) {
-        super("unknown filter '" + name + "' (known: " + String.join(", ", known) + ")" + quoting(name, known));
+        super("unknown filter '" + name + "' (" + DidYouMean.hint(name, known) + ")" + quoting(name, known));
     }
 
     /** A hint when {@code name} is a piece of a known name with a comma, which -f split. */

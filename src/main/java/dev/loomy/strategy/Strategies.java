@@ -6,12 +6,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.loomy.console.DidYouMean;
+
 /** The strategies by name, and the parsing of {@code --strategy} lists. */
 public final class Strategies {
 
     private static final List<Strategy> ALL = List.of(
             new LoopStrategy(), new ThreadsStrategy(), new PoolStrategy(), new ForkJoinStrategy(),
             new VirtualStrategy(), new VirtualPriorityStrategy());
+
+    /** The word that stands for {@link #ALL_FIVE}. */
+    private static final String ALL_WORD = "all";
 
     /** What {@code all} stands for: the article's five strategies. */
     public static final List<String> ALL_FIVE = List.of("loop", "threads", "pool", "forkjoin", "virtual");
@@ -23,18 +28,26 @@ public final class Strategies {
         return ALL;
     }
 
+    /** The strategy named {@code name} (any case); an unknown name's message offers the closest ones. */
     public static Strategy byName(String name) {
         String key = name.trim().toLowerCase(Locale.ROOT);
         return ALL.stream().filter(s -> s.name().equals(key)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown strategy '" + name + "' (known: "
-                        + String.join(", ", ALL.stream().map(Strategy::name).toList()) + ", all)"));
+                .orElseThrow(() -> new IllegalArgumentException("unknown strategy '" + name + "' ("
+                        + DidYouMean.hint(name, names()) + ")"));
+    }
+
+    /** Every name {@code --strategy} takes: each strategy's, then {@code all}. */
+    private static List<String> names() {
+        List<String> names = new ArrayList<>(ALL.stream().map(Strategy::name).toList());
+        names.add(ALL_WORD);
+        return names;
     }
 
     /** Resolves names and {@code all}, keeping the first occurrence of each strategy. */
     public static List<Strategy> parse(List<String> names) {
         Set<Strategy> chosen = new LinkedHashSet<>();
         for (String name : names) {
-            if (name.trim().equalsIgnoreCase("all")) {
+            if (name.trim().equalsIgnoreCase(ALL_WORD)) {
                 ALL_FIVE.forEach(n -> chosen.add(byName(n)));
             } else {
                 chosen.add(byName(name));

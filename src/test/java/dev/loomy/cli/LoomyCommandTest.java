@@ -140,7 +140,8 @@ class LoomyCommandTest {
 
     @Test
     void badUsageExitsTwoWithOneLine() throws Exception {
-        assertUsage(Cli.run("--filter=Sepia", input.toString()), "unknown filter 'Sepia'");
+        assertUsage(Cli.run("--filter=Sepia", input.toString()), "unknown filter 'Sepia' (did you mean SepiaGray or SepiaRed?)");
+        assertUsage(Cli.run("-f", "Cartoo2", input.toString()), "unknown filter 'Cartoo2' (did you mean Cartoon2 or Cartoon?)");
         assertUsage(Cli.run("--strategy=fibers", input.toString()), "unknown strategy 'fibers'");
         assertUsage(Cli.run(dir.resolve("missing").toString()), "no such file or folder");
         assertUsage(Cli.run("-o", input.resolve("out").toString(), input.toString()), "inside the input folder");

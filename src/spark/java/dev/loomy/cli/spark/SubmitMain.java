@@ -1,9 +1,10 @@
-package dev.loomy.engine.spark;
+package dev.loomy.cli.spark;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.cli.Main;
+import dev.loomy.console.Console;
 import dev.loomy.run.ExitCodes;
 
 /**
@@ -26,7 +27,7 @@ public final class SubmitMain {
 
     static int run(String[] args, String master) {
         if (value(args, "--master") != null && master != null) {
-            System.err.println("loomy: --master with spark-submit: give the master to spark-submit (--master "
+            new Console(System.err, false).error("--master with spark-submit: give the master to spark-submit (--master "
                     + master + " now), not to loomy");
             return ExitCodes.USAGE;
         }

@@ -1,4 +1,4 @@
-package dev.loomy.engine.spark;
+package dev.loomy.cli.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
