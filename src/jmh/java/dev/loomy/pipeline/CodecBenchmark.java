@@ -65,7 +65,7 @@ public class CodecBenchmark {
         input = folder.resolve("input." + format);
         output = folder.resolve("output." + format);
         reader = new ImageReader();
-        writer = new ImageWriter(new TempFiles());
+        writer = new ImageWriter(TempFiles.noInputs());
         writer.write(image, input);
     }
 

@@ -68,7 +68,7 @@ public class MetadataBenchmark {
         folder = Files.createTempDirectory("loomy-metadata");
         input = folder.resolve("input." + format);
         output = folder.resolve("output." + format);
-        writer = new ImageWriter(new TempFiles());
+        writer = new ImageWriter(TempFiles.noInputs());
         writer.write(image, input);
         image.release();
         Path thumbnail = folder.resolve("thumbnail.jpg");

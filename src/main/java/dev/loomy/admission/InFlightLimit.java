@@ -151,6 +151,23 @@ public sealed interface InFlightLimit {
     }
 
     /**
+     * How many images of {@code perImage} bytes each may be made in memory at once, rather than
+     * read ({@code loomy samples}): the shares of the available memory that {@code auto} takes,
+     * at most one per core.
+     *
+     * @throws IllegalArgumentException when one image alone needs more than the ceiling
+     */
+    static int madeInFlight(long perImage, int parallelism, AvailableMemory memory) {
+        long ceiling = (long) (memory.physicalBytes() * CEILING_SHARE);
+        if (perImage > ceiling) {
+            throw new IllegalArgumentException("an image needs about " + Sizes.of(perImage) + " of memory to make, at most "
+                    + Sizes.of(ceiling) + " may be used (" + Sizes.of(memory.physicalBytes()) + " available)");
+        }
+        long budget = budget(memory.physicalBytes(), perImage, PER_CORE * parallelism, parallelism);
+        return (int) Math.clamp(budget / Math.max(1, perImage), 1, parallelism);
+    }
+
+    /**
      * Room for {@code wanted} images within a share of what is available; but room for one per
      * core when up to the ceiling allows it.
      */

@@ -34,7 +34,11 @@ public final class BaselineStore {
         return folder;
     }
 
-    /** Where {@code --save-baseline=name} writes, its folder made if needed; refuses a name that is not a plain file name. */
+    /**
+     * Where {@code --save-baseline=name} writes; refuses a name that is not a plain file name, and a
+     * folder that could not be made or written. Nothing is made yet: the run's writer makes the
+     * folder when it saves, once the path has been checked against the inputs.
+     */
     public Path forSaving(String name) throws BaselineException {
         if (name.toLowerCase(Locale.ROOT).endsWith(".json")) {
             // Saved as NAME.json.json, and --baseline=NAME.json would look for a file by that path.
@@ -43,13 +47,16 @@ public final class BaselineStore {
                     + " saves " + folder.resolve(stem + ".json") + ", and --baseline=" + stem + " reads it back)");
         }
         Path file = named(name);
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new BaselineException("--save-baseline=" + name + ": cannot make " + folder + ": " + e.getMessage());
+        Path existing = folder.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
         }
-        if (!Files.isWritable(folder)) {
-            throw new BaselineException("--save-baseline=" + name + ": folder " + folder + " is not writable");
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new BaselineException("--save-baseline=" + name + ": cannot make " + folder + ": "
+                    + (existing == null ? "no part of it exists" : existing + " is not a folder"));
+        }
+        if (!Files.isWritable(existing)) {
+            throw new BaselineException("--save-baseline=" + name + ": folder " + existing + " is not writable");
         }
         return file;
     }

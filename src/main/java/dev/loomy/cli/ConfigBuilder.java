@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -9,9 +10,11 @@ import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.Baselines;
 import dev.loomy.console.Console;
 import dev.loomy.files.ImageSet;
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.KeepMetadata;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Format;
@@ -34,8 +37,16 @@ final class ConfigBuilder {
      * @param unreadableFolders  folders under the inputs that could not be read: their images were not
      *                           done, as a failed image is not
      */
-    record Plan(RunConfig config, Baselines baselines, int unreadableFolders) {
+    record Plan(RunConfig config, Baselines baselines, int unreadableFolders, InputGuard inputs) {
+
+        /** The one writer of the run's files, which keeps every one of them out of the inputs. */
+        TempFiles writer() {
+            return new TempFiles(inputs);
+        }
     }
+
+    /** Rows a sweep may make before the run says how many. */
+    private static final int HANDFUL = 10;
 
     private ConfigBuilder() {
     }
@@ -69,7 +80,13 @@ final class ConfigBuilder {
             files.check(run.noWrite ? null : locations.outputFolder());
             return null;
         });
-        Selections.Filters filters = Selections.filters(selection);
+        Selections.Filters filters = Selections.filters(selection, strategies.size() * scan.size());
+        int rows = strategies.size() * scan.size() * filters.resolved().size();
+        if (!selection.params.isEmpty() && rows > HANDFUL) {
+            int each = strategies.size() * scan.size();
+            console.info(String.format(Locale.ROOT, "%,d rows will run (%,d filters and variants, %,d %s each)", rows,
+                    filters.resolved().size(), each, each == 1 ? "row" : "rows"));
+        }
         List<String> filterNames = filters.resolved().stream().map(ResolvedFilter::name).toList();
         Reference reference = Measures.reference(measure.rigor, strategies, filterNames);
         MeasureSettings settings = Measures.settings(measure, measure.rigor, locations.outputFolder());
@@ -87,11 +104,11 @@ final class ConfigBuilder {
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(format, report.report, report.chart, report.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
-        Outputs.Survey survey = Outputs.survey(config, locations, console);
+        Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
         }
-        return new Plan(config.withImages(survey.images()), baselines, survey.unreadable());
+        return new Plan(config.withImages(survey.images()), baselines, survey.unreadable(), survey.guard());
     }
 
     /**

@@ -83,8 +83,9 @@ public final class DiffCommand implements Callable<Integer> {
         if (pairs.isEmpty()) {
             throw new UsageError("no images found in " + a + " nor in " + b);
         }
-        TempFiles temps = new TempFiles();
-        Heatmaps heatmaps = heatmapFolder == null ? null : heatmaps(pairs, temps);
+        InputGuard guard = guard(pairs);
+        TempFiles temps = new TempFiles(guard);
+        Heatmaps heatmaps = heatmapFolder == null ? null : heatmaps(pairs, temps, guard);
         OpenCv.load();
         PairComparer comparer = new PairComparer(new ImageReader(), heatmaps);
         DiffReport report = new DiffReport(out, console, reportFormat, quiet);
@@ -105,14 +106,8 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     /** The heatmaps, refused before any image is read where one would land in an input folder or on an input. */
-    private Heatmaps heatmaps(List<ImagePairs.Pair> pairs, TempFiles temps) throws UsageError {
+    private Heatmaps heatmaps(List<ImagePairs.Pair> pairs, TempFiles temps, InputGuard guard) throws UsageError {
         Heatmaps heatmaps = new Heatmaps(heatmapFolder, new ImageWriter(temps));
-        List<ImageFile> inputs = new ArrayList<>();
-        for (ImagePairs.Pair pair : pairs) {
-            inputs.add(new ImageFile(pair.a(), Path.of(pair.name())));
-            inputs.add(new ImageFile(pair.b(), Path.of(pair.name())));
-        }
-        InputGuard guard = InputGuard.of(List.of(a, b), inputs);
         try {
             for (ImagePairs.Pair pair : pairs) {
                 guard.check("--heatmap " + Names.shown(heatmaps.target(pair.name())), heatmaps.target(pair.name()));
@@ -121,6 +116,16 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError(e.getMessage());
         }
         return heatmaps;
+    }
+
+    /** What no heatmap may be written into: both sides' folders and images, checked again at every write. */
+    private InputGuard guard(List<ImagePairs.Pair> pairs) {
+        List<ImageFile> inputs = new ArrayList<>();
+        for (ImagePairs.Pair pair : pairs) {
+            inputs.add(new ImageFile(pair.a(), Path.of(pair.name())));
+            inputs.add(new ImageFile(pair.b(), Path.of(pair.name())));
+        }
+        return InputGuard.of(List.of(a, b), inputs);
     }
 
     private DiffReport.Format format() throws UsageError {

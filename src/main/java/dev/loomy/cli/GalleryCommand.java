@@ -13,7 +13,6 @@ import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
 import dev.loomy.files.ImageFile;
-import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
@@ -95,13 +94,13 @@ public final class GalleryCommand implements Callable<Integer> {
         Console console = new Console(err, quiet);
         ConfigBuilder.Plan plan = ConfigBuilder.build(run(), console);
         RunConfig runConfig = plan.config();
-        TempFiles temps = new TempFiles();
+        TempFiles temps = plan.writer();
         ImageReader reader = new ImageReader(Duration.ZERO, runConfig.execution().strict());
         Gallery gallery = new Gallery(folder, temps, new Thumbnails(reader, temps), console::error);
         // A gallery shows every image: it holds them all.
         List<ImageFile> images = runConfig.imageList();
         try {
-            gallery.check(images, runConfig.filters().size(), InputGuard.of(runConfig.inputs(), images));
+            gallery.check(images, runConfig.filters().size(), plan.inputs());
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }

@@ -1,16 +1,10 @@
 package dev.loomy.cli;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
-import java.util.stream.Stream;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
@@ -24,10 +18,12 @@ import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 
 /**
- * Before the gallery's run: NoOp over its first {@value #IMAGES} images, read and written (to a
- * temporary folder, deleted after) and timed by no one, so that the first column's time is not
- * the JVM's warming up. Measured on 12 images of 320x240: three NoOp columns in a row took 4.5-5.1,
- * then 2.5-2.7 and 2.3-2.5 ms an image; after this, the first column takes what the others do.
+ * Before the gallery's run: NoOp over its first {@value #IMAGES} images, read but neither
+ * encoded nor written ({@code --no-write}) and timed by no one, so that the first column's time is
+ * not the JVM's warming up. Nothing is written: not among the inputs, not outside the output
+ * folder, nothing for a killed run to leave behind. Measured on 12 images of 320x240 (with a
+ * warm-up that still wrote): three NoOp columns in a row took 4.5-5.1, then 2.5-2.7 and 2.3-2.5
+ * ms an image; after it, the first column took what the others do.
  */
 final class GalleryWarmUp {
 
@@ -36,35 +32,20 @@ final class GalleryWarmUp {
     private GalleryWarmUp() {
     }
 
-    /** Runs the warm-up derived from {@code config}: its inputs, strategy and settings, NoOp, another folder, silent. */
+    /** Runs the warm-up derived from {@code config}: its inputs, strategy and settings, NoOp, nothing written, silent. */
     static void run(RunConfig config, RunControl control, TempFiles temps) {
-        Path folder;
-        try {
-            folder = Files.createTempDirectory("loomy-gallery-warm-up");
-        } catch (IOException e) {
-            return; // No room for it: the first column is then a little slow, nothing more.
+        List<ImageFile> first = new ArrayList<>();
+        for (Iterator<ImageFile> images = config.walk(); images.hasNext() && first.size() < IMAGES; ) {
+            first.add(images.next());
         }
-        try {
-            List<ImageFile> first = new ArrayList<>();
-            for (Iterator<ImageFile> images = config.walk(); images.hasNext() && first.size() < IMAGES; ) {
-                first.add(images.next());
-            }
-            RunConfig warm = new RunConfig(config.inputs(), ImageSet.of(first), config.strategies(), List.of(ResolvedFilter.of(new NoOp())),
-                    config.selection(), new RunConfig.Output(folder, true, config.output().format(), null,
-                            config.output().metadata()),
-                    config.measuring(), config.execution(), new RunConfig.Reporting(config.reporting().format(), null,
-                    null, null, true, false), config.engine(), config.scan());
-            // Its failures are the run's to report, once.
-            Console silent = new Console(new PrintStream(OutputStream.nullOutputStream()), true);
-            new Runner(control, temps, RunListener.NONE, silent).run(warm);
-        } finally {
-            try (Stream<Path> walk = Files.walk(folder)) {
-                for (Path file : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(file);
-                }
-            } catch (IOException | UncheckedIOException e) {
-                // Left in the system's temporary folder.
-            }
-        }
+        RunConfig warm = new RunConfig(config.inputs(), ImageSet.of(first), config.strategies(),
+                List.of(ResolvedFilter.of(new NoOp())),
+                config.selection(), new RunConfig.Output(config.output().folder(), false, config.output().format(), null,
+                        config.output().metadata()),
+                config.measuring(), config.execution(), new RunConfig.Reporting(config.reporting().format(), null,
+                null, null, true, false), config.engine(), config.scan());
+        // Its failures are the run's to report, once.
+        Console silent = new Console(new PrintStream(OutputStream.nullOutputStream()), true);
+        new Runner(control, temps, RunListener.NONE, silent).run(warm);
     }
 }

@@ -55,7 +55,6 @@ public final class LoomyCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final RunControl control = new RunControl();
-    private final TempFiles temps = new TempFiles();
 
     /** @param out where results go; @param err where progress, warnings and errors go */
     public LoomyCommand(PrintStream out, PrintStream err) {
@@ -74,17 +73,18 @@ public final class LoomyCommand implements Callable<Integer> {
         ConfigBuilder.Plan plan = ConfigBuilder.build(options, console);
         RunConfig config = plan.config();
         RunConfig.Reporting reporting = config.reporting();
+        TempFiles temps = plan.writer();
         try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
             ResultFormat.of(reporting.format()).write(results, out);
             out.flush();
             int status = ExitCodes.of(results, plan.unreadableFolders());
-            if (!Outputs.reportFiles(reporting).write(results, console)) {
+            if (!Outputs.reportFiles(reporting).write(results, temps, console)) {
                 status = Math.max(status, ExitCodes.USAGE);
             }
             Caveats.say(results, reporting.format(), console);
-            return plan.baselines().finish(results, status, console);
+            return plan.baselines().finish(results, status, temps, console);
         }
     }
 }

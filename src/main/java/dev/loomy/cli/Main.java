@@ -11,6 +11,7 @@ import java.util.function.BiFunction;
 import dev.loomy.console.Console;
 import dev.loomy.console.DidYouMean;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.run.Interrupts;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -46,6 +47,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // First: a signal before a run's own handlers (reading the options, walking the inputs) says so too.
+        Interrupts.outsideRuns(new Console(System.err, false));
         System.exit(run(args, System.out, System.err));
     }
 
@@ -61,12 +64,25 @@ public final class Main {
             commandLine = new CommandLine(new LoomyCommand(out, err));
             CommandsHelp.addTo(commandLine);
         }
+        Console console = new Console(err, false);
         try {
-            return configure(commandLine, out, new Console(err, false)).execute(rest);
+            return written(configure(commandLine, out, console).execute(rest), out, console);
         } finally {
-            out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * {@code status}, made at least 2 when standard output could not be written (a full disk, a
+     * closed pipe): a PrintStream swallows the error, so results lost would otherwise pass for printed.
+     */
+    static int written(int status, PrintStream out, Console console) {
+        if (!out.checkError()) {
+            return status;
+        }
+        console.error("standard output could not be written (a full disk, or a pipe closed early): what loomy "
+                + "printed there is incomplete");
+        return Math.max(status, ExitCodes.USAGE);
     }
 
     /**

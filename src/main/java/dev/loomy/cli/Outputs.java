@@ -1,7 +1,6 @@
 package dev.loomy.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -18,6 +17,7 @@ import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.Frames;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestException;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -32,19 +32,23 @@ final class Outputs {
     }
 
     /**
-     * The images as the one walk before the run found them, and the folders it could not read.
+     * The images as the one walk before the run found them, the folders it could not read, and the
+     * guard that found no output among the inputs, which every write checks again.
      *
      * @param unreadable folders under the inputs that could not be read: their images were not done
      */
-    record Survey(ImageSet images, int unreadable) {
+    record Survey(ImageSet images, int unreadable, InputGuard guard) {
     }
 
     /**
      * Walks the inputs once before any image is processed: counts the images, says which hold several
-     * pictures (unless quiet), and checks that outputs, charts, reports and recordings land neither in
-     * an input folder nor on an input image. Nothing it keeps grows with the number of images.
+     * pictures (unless quiet), and checks that outputs, charts, reports, recordings and a baseline saved
+     * land neither in an input folder nor on an input image. Nothing it keeps grows with the number of
+     * images.
+     *
+     * @param baseline where {@code --save-baseline} writes, or null
      */
-    static Survey survey(RunConfig config, Locations locations, Console console) throws UsageError {
+    static Survey survey(RunConfig config, Locations locations, Console console, Path baseline) throws UsageError {
         List<String> filters = config.filters().stream().map(f -> f.name()).toList();
         ReportFiles files = reportFiles(config.reporting());
         try {
@@ -55,7 +59,11 @@ final class Outputs {
             }
             InputGuard guard = InputGuard.of(config.inputs());
             files.checkInputs(guard);
-            checkRecordings(config, guard);
+            if (baseline != null) {
+                guard.check("--save-baseline=" + config.measuring().baselines().saveAs() + " (" + Names.shown(baseline)
+                        + ", under LOOMY_HOME)", baseline);
+            }
+            Measures.checkRecordings(config, guard);
             OutputLayout layout = config.layout();
             OutputCheck outputs = null;
             OutputLayout.ImageCheck reports = image -> { };
@@ -90,28 +98,9 @@ final class Outputs {
                         .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
                         .toList());
             }
-            return new Survey(images, walk.unreadable());
+            return new Survey(images, walk.unreadable(), guard);
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
-        }
-    }
-
-    /** JFR recordings: checked apart from the output layout, since --no-write has none, yet they are written. */
-    private static void checkRecordings(RunConfig config, InputGuard guard) throws InputProblem, UsageError {
-        Path recordings = config.measuring().settings().jfrFolder();
-        if (recordings == null) {
-            return;
-        }
-        guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
-        for (Trial trial : config.trials()) {
-            // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
-            String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
-            if (name.length() > OutputLayout.NAME_MAX) {
-                throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
-                        + trial.filter().substring(0, 40) + "... would be named with " + name.length()
-                        + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
-                        + "): shorten the filter's name");
-            }
         }
     }
 
@@ -131,18 +120,14 @@ final class Outputs {
         });
         OutputLayout layout = config.layout();
         if (layout != null) {
-            try {
-                layout.prepare();
-            } catch (InputProblem e) {
-                throw new UsageError(e.getMessage());
-            }
+            makeReady(layout.root());
         }
         Path recordings = config.measuring().settings().jfrFolder();
         if (recordings != null) {
             // Made even with --no-write: found now, not after every row was measured.
             try {
-                Files.createDirectories(recordings);
-                OutputLayout.probe(recordings);
+                TempFiles.makeFolders(recordings);
+                TempFiles.probe(recordings);
             } catch (IOException e) {
                 throw new UsageError("--profile=jfr: its recordings folder " + Names.shown(recordings)
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
@@ -155,6 +140,27 @@ final class Outputs {
             return Manifest.lock(layout.root());
         } catch (ManifestException e) {
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /**
+     * Makes the output folder and writes and deletes a file in it: what a look at its permissions
+     * misses (a read-only mount, a file system such as /proc that takes no new files) is found
+     * here, before any image is processed, not once per image.
+     */
+    private static void makeReady(Path root) throws UsageError {
+        Path absolute = root.toAbsolutePath().normalize();
+        try {
+            TempFiles.makeFolders(absolute);
+        } catch (IOException e) {
+            throw new UsageError("output folder " + Names.shown(root) + " cannot be written: cannot be created ("
+                    + IoReasons.ofCreating(e) + "): choose another with -o");
+        }
+        try {
+            TempFiles.probe(absolute);
+        } catch (IOException e) {
+            throw new UsageError("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
+                    + ": choose another with -o");
         }
     }
 

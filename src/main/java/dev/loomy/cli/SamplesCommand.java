@@ -9,6 +9,8 @@ import java.util.concurrent.Callable;
 
 import org.opencv.core.Core;
 
+import dev.loomy.admission.AvailableMemory;
+import dev.loomy.admission.InFlightLimit;
 import dev.loomy.console.Console;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
@@ -76,17 +78,25 @@ public final class SamplesCommand implements Callable<Integer> {
         if (count < 1) {
             throw new UsageError("--count must be at least 1, not " + count + " (see 'loomy samples --help')");
         }
+        SampleGenerator generator = new SampleGenerator(seed, size);
+        int threads;
+        try {
+            // Admitted as the main command admits images: within the memory there is, fewer at once if need be.
+            threads = InFlightLimit.madeInFlight(generator.peakBytes(), Runtime.getRuntime().availableProcessors(),
+                    AvailableMemory.now());
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--size=" + size + ": too large for the memory available: " + e.getMessage());
+        }
         createFolder();
         OpenCv.load();
         // Every image is painted on one thread of the batch's pool; OpenCV's threads would only compete.
         Core.setNumThreads(1);
-        TempFiles temps = new TempFiles();
+        TempFiles temps = TempFiles.noInputs();
         Thread cleanup = new Thread(temps::deleteAll);
         Runtime.getRuntime().addShutdownHook(cleanup);
         long start = System.nanoTime();
         try {
-            SampleBatch batch = new SampleBatch(new SampleGenerator(seed, size), new ImageWriter(temps),
-                    Runtime.getRuntime().availableProcessors());
+            SampleBatch batch = new SampleBatch(generator, new ImageWriter(temps), threads);
             SampleBatch.Result result = batch.write(dir, count);
             console.info(summary(result, System.nanoTime() - start));
             return ExitCodes.OK;
@@ -104,7 +114,7 @@ public final class SamplesCommand implements Callable<Integer> {
             throw new UsageError(dir + ": exists and is not a folder");
         }
         try {
-            Files.createDirectories(dir);
+            TempFiles.makeFolders(dir);
         } catch (IOException e) {
             throw new UsageError(dir + ": cannot be created (" + e + ")");
         }

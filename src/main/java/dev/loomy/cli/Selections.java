@@ -1,9 +1,11 @@
 package dev.loomy.cli;
 
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.loomy.filter.Filter;
@@ -36,8 +38,13 @@ final class Selections {
         return UsageError.of(() -> Strategies.parse(run.strategies)).stream().map(Strategy::name).toList();
     }
 
-    /** The filters named, resolved through the filters file, with {@code --param}'s variants. */
-    static Filters filters(SelectionOptions selection) throws UsageError {
+    /**
+     * The filters named, resolved through the filters file, with {@code --param}'s variants:
+     * counted first, and refused when they would make more than {@value Variants#MAX_ROWS} rows.
+     *
+     * @param rowsEach how many rows each filter makes (strategies times scanned values)
+     */
+    static Filters filters(SelectionOptions selection, int rowsEach) throws UsageError {
         FilterCatalog catalog = catalog(selection.config);
         FilterRegistry registry = catalog.registry();
         List<Filter> chosen = new ArrayList<>();
@@ -50,10 +57,21 @@ final class Selections {
             }
             List<ParameterSweep> sweeps = selection.params.stream().map(ParameterSweep::parse).toList();
             checkEachOnce(sweeps);
+            checkRows(Variants.count(chosen.stream().map(ResolvedFilter::of).toList(), sweeps), rowsEach);
             return new Filters(Variants.expand(chosen.stream().map(ResolvedFilter::of).toList(), sweeps),
                     catalog.packaged() ? null : catalog.source());
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** Refuses a run of more than {@value Variants#MAX_ROWS} rows, saying how many were asked, before any is made. */
+    private static void checkRows(BigInteger filters, int rowsEach) throws UsageError {
+        BigInteger rows = filters.multiply(BigInteger.valueOf(rowsEach));
+        if (rows.compareTo(BigInteger.valueOf(Variants.MAX_ROWS)) > 0) {
+            throw new UsageError(String.format(Locale.ROOT, "%,d rows asked (%,d filters and variants from --param, "
+                    + "%,d rows each: strategies times scanned values); a run measures at most %,d: give fewer values",
+                    rows, filters, rowsEach, Variants.MAX_ROWS));
         }
     }
 

@@ -15,6 +15,9 @@ final class SparkMasters {
     static final String FORMS = "local, local[N], local[*], local[N,F], local-cluster[N,C,M], "
             + "spark://HOST:PORT[,HOST:PORT...], yarn, k8s://URL";
 
+    /** The most task threads local[N] may ask a core for. */
+    static final int THREADS_PER_CORE = 4;
+
     private static final Pattern LOCAL = Pattern.compile("local\\[([0-9]+|\\*)\\]");
     private static final Pattern LOCAL_TRIES = Pattern.compile("local\\[([0-9]+|\\*)\\s*,\\s*([0-9]+)\\]");
     private static final Pattern LOCAL_CLUSTER =
@@ -32,6 +35,11 @@ final class SparkMasters {
      *                       any other): Spark finds those by ServiceLoader, and its core has none
      */
     static String problem(String master, Predicate<String> clusterManager) {
+        return problem(master, clusterManager, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #problem(String, Predicate)}, on a machine of {@code cores} cores. */
+    static String problem(String master, Predicate<String> clusterManager, int cores) {
         String option = "--master=" + master + ": ";
         if (master.equals("local")) {
             return null;
@@ -43,6 +51,11 @@ final class SparkMasters {
             // Spark parses N as an int and refuses 0 threads, both only when the context starts.
             if (!threads.equals("*") && !positiveInt(threads)) {
                 return option + "the number of task threads must be 1 to " + Integer.MAX_VALUE;
+            }
+            if (!threads.equals("*") && Integer.parseInt(threads) > THREADS_PER_CORE * cores) {
+                // Each task thread holds images in flight: 99999 of them would only exhaust memory and threads.
+                return option + "at most " + THREADS_PER_CORE + " task threads a core, " + THREADS_PER_CORE * cores
+                        + " on this machine's " + cores + (cores == 1 ? " core" : " cores");
             }
             if (tries.matches() && !isInt(tries.group(2))) {
                 return option + "the tries per task must be at most " + Integer.MAX_VALUE;

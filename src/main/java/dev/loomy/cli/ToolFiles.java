@@ -3,13 +3,13 @@ package dev.loomy.cli;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.asciidoctor.Asciidoctor;
 import org.asciidoctor.Options;
 import org.asciidoctor.SafeMode;
 
+import dev.loomy.imageio.TempFiles;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
@@ -33,9 +33,12 @@ public final class ToolFiles {
 
     static void write(Path dir) throws IOException {
         CommandLine tree = Main.tree(System.out, System.err);
-        Path adoc = Files.createDirectories(dir.resolve("adoc"));
-        Path man = Files.createDirectories(dir.resolve("man"));
-        Files.writeString(dir.resolve("loomy.bash"), AutoComplete.bash("loomy", tree), StandardCharsets.UTF_8);
+        Path adoc = dir.resolve("adoc");
+        Path man = dir.resolve("man");
+        TempFiles.makeFolders(adoc);
+        TempFiles.makeFolders(man);
+        TempFiles.noInputs().replace(dir.resolve("loomy.bash"),
+                AutoComplete.bash("loomy", tree).getBytes(StandardCharsets.UTF_8));
         int status = ManPageGenerator.generateManPage(adoc.toFile(), null, new boolean[0], true, tree.getCommandSpec());
         if (status != 0) {
             throw new IOException("the man pages' AsciiDoc could not be written (status " + status + ")");

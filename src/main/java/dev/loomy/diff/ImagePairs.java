@@ -1,5 +1,6 @@
 package dev.loomy.diff;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.function.Consumer;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.InputWalker;
+import dev.loomy.files.Names;
 
 /**
  * The images to compare: two files, or two folders whose images are matched by relative
@@ -53,32 +55,37 @@ public final class ImagePairs {
                     + (folderA ? "file" : "folder") + ": " + a + " and " + b + " (give two images or two folders)");
         }
         if (!folderA) {
-            return List.of(new Pair(a.getFileName().toString(), a, b, true, true));
+            return List.of(new Pair(name(a.getFileName()), a, b, true, true));
         }
-        Map<String, ImageFile> byNameA = byName(imagesA);
-        Map<String, ImageFile> byNameB = byName(imagesB);
-        Set<String> names = new TreeSet<>(byNameA.keySet());
-        names.addAll(byNameB.keySet());
-        List<Pair> pairs = new ArrayList<>(names.size());
-        for (String name : names) {
-            ImageFile inA = byNameA.get(name);
-            ImageFile inB = byNameB.get(name);
+        // Matched by relative path, not by its text: names that are not UTF-8 (caf\xE9.png, caf\xE8.png) are
+        // distinct paths whose text is the same.
+        Map<Path, ImageFile> byPathA = byRelative(imagesA);
+        Map<Path, ImageFile> byPathB = byRelative(imagesB);
+        Set<Path> relatives = new TreeSet<>(byPathA.keySet());
+        relatives.addAll(byPathB.keySet());
+        List<Pair> pairs = new ArrayList<>(relatives.size());
+        for (Path relative : relatives) {
+            ImageFile inA = byPathA.get(relative);
+            ImageFile inB = byPathB.get(relative);
             // The missing side is named by where the image would be, for the error line.
             Path pathA = inA != null ? inA.path() : a.resolve(inB.relative());
             Path pathB = inB != null ? inB.path() : b.resolve(inA.relative());
-            pairs.add(new Pair(name, pathA, pathB, inA != null, inB != null));
+            pairs.add(new Pair(name(relative), pathA, pathB, inA != null, inB != null));
         }
         return pairs;
     }
 
-    private static Map<String, ImageFile> byName(List<ImageFile> images) {
-        Map<String, ImageFile> byName = new HashMap<>();
-        images.forEach(image -> byName.put(name(image), image));
-        return byName;
+    private static Map<Path, ImageFile> byRelative(List<ImageFile> images) {
+        Map<Path, ImageFile> byRelative = new HashMap<>();
+        images.forEach(image -> byRelative.put(image.relative(), image));
+        return byRelative;
     }
 
-    /** The relative path with forward slashes, the same on every system. */
-    private static String name(ImageFile image) {
-        return image.relative().toString().replace('\\', '/');
+    /**
+     * The relative path with forward slashes, the same on every system, its bytes escaped where
+     * they are not UTF-8: two such names stay two, in the report and as heatmaps' names.
+     */
+    private static String name(Path relative) {
+        return File.separatorChar == '/' ? Names.shown(relative) : relative.toString().replace('\\', '/');
     }
 }

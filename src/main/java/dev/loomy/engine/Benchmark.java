@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import dev.loomy.imageio.JpegCodec;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.profile.Profile;
@@ -39,12 +40,13 @@ public final class Benchmark {
      * @param repeats  the counted runs, unless {@code settings} makes their number automatic
      * @param jfrFile  where a JFR recording of the counted runs goes, when {@code settings} asks for one
      * @param expected how many images each run expects
+     * @param files    the writer of that recording
      */
     public Measurement measure(Strategy strategy, ImagePipeline pipeline, Supplier<Iterator<ImagePaths>> images,
                                int expected, int warmups, int repeats, int parallelism, MeasureSettings settings,
-                               Path jfrFile) throws InterruptedException {
+                               Path jfrFile, TempFiles files) throws InterruptedException {
         return measure(strategy.name(), pipeline.filter().name(), expected, warmups, repeats, settings, jfrFile,
-                control, label -> executor.run(strategy, pipeline, images.get(), expected, parallelism, label));
+                files, control, label -> executor.run(strategy, pipeline, images.get(), expected, parallelism, label));
     }
 
     /** One run over every image, named by {@code label} (e.g. "virtual / Cartoon2 run 1/3"). */
@@ -57,7 +59,8 @@ public final class Benchmark {
      * until there are enough, a crash or an interrupt, which end the measurement.
      */
     public static Measurement measure(String strategy, String filter, int images, int warmups, int repeats,
-                                      MeasureSettings settings, Path jfrFile, RunControl control, OneRun oneRun)
+                                      MeasureSettings settings, Path jfrFile, TempFiles files, RunControl control,
+                                      OneRun oneRun)
             throws InterruptedException {
         String name = strategy + " / " + filter;
         List<RunRecord> counted = new ArrayList<>();
@@ -68,7 +71,7 @@ public final class Benchmark {
             if (!warmup && profiler == null && !settings.profiles().isEmpty()) {
                 // Profiled from the first counted run: warm-ups are the JIT's, not the strategy's.
                 try {
-                    profiler = Profiler.start(settings.profiles(), jfrFile);
+                    profiler = Profiler.start(settings.profiles(), jfrFile, files);
                 } catch (IOException | RuntimeException e) {
                     return Measurement.crashed(strategy, filter, images, warmups, counted,
                             "could not start profiling: " + e.getMessage());

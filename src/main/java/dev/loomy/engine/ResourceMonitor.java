@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.ResourcePeaks;
 
 /**
@@ -45,7 +46,7 @@ public final class ResourceMonitor {
     /** Writing 5 to clear_refs resets VmHWM to the current resident size (Linux 4.0+). */
     private static boolean resetPeakRss() {
         try {
-            Files.writeString(CLEAR_REFS, "5");
+            TempFiles.setKernelSetting(CLEAR_REFS, "5");
             return true;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return false;

@@ -38,11 +38,12 @@ import dev.loomy.strategy.Strategy;
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
  * @param settings   automatic run counts and profilers
  * @param recording  the output folder's manifest, or null when outputs are not recorded
+ * @param files      the writer of the images and of the recordings ({@code --profile=jfr}), even with nothing written
  */
 public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier<Iterator<ImageFile>> images,
                        int imageCount, OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings,
-                       Recording recording) implements AutoCloseable {
+                       Recording recording, TempFiles files) implements AutoCloseable {
 
     /**
      * The workload {@code config} describes.
@@ -59,15 +60,15 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
                 new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop, notes)
                         .together(filters),
-                config.measuring().settings(), write ? Recording.of(config) : null);
+                config.measuring().settings(), write ? Recording.of(config) : null, temps);
     }
 
     /** A workload over exactly these images. */
     public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images, OutputLayout layout,
                     ImageReader reader, ImageWriter writer, int warmups, int repeats, int parallelism,
-                    Admissions admissions, MeasureSettings settings) {
+                    Admissions admissions, MeasureSettings settings, TempFiles files) {
         this(strategies, filters, images::iterator, images.size(), layout, reader, writer, warmups, repeats,
-                parallelism, admissions, settings, null);
+                parallelism, admissions, settings, null, files);
     }
 
     /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
@@ -105,7 +106,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
         ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter),
                 recording == null ? null : recording.of(filter.name()));
         return benchmark.measure(strategy(trial), pipeline, () -> paths(trial), imageCount, warmups, repeats,
-                parallelism, settings, settings.jfrFile(trial));
+                parallelism, settings, settings.jfrFile(trial), files);
     }
 
     /** The images of one run of {@code trial}, walked now, each with where its output goes. */

@@ -34,6 +34,9 @@ public final class InputGuard {
     private final Function<Path, Object> identity;
     /** Folders already found clear, so that thousands of outputs in one folder cost one look. */
     private final Set<Path> clear = new HashSet<>();
+    private final List<Path> inputs;
+    private final List<ImageFile> imageFiles;
+    private boolean walked;
 
     public static InputGuard of(List<Path> inputs, List<ImageFile> images) {
         return new InputGuard(inputs, images, InputGuard::fileKey);
@@ -48,20 +51,47 @@ public final class InputGuard {
                 .map(file -> new ImageFile(file, file.getFileName())).toList());
     }
 
-    /** @param identity a file's identity, or null when it cannot be had (tests give their own) */
+    /** A guard with no inputs to keep out of: for a command that reads none ({@code samples}), or loomy's own cache. */
+    public static InputGuard none() {
+        return new InputGuard(List.of(), List.of(), InputGuard::fileKey);
+    }
+
+    /**
+     * @param identity a file's identity, or null when it cannot be had (tests give their own); the
+     *                 inputs are walked on first use, so that a JVM that writes nothing walks nothing
+     */
     InputGuard(List<Path> inputs, List<ImageFile> images, Function<Path, Object> identity) {
         this.identity = identity;
+        this.inputs = List.copyOf(inputs);
+        this.imageFiles = List.copyOf(images);
+    }
+
+    private synchronized void walk() {
+        if (walked) {
+            return;
+        }
+        walked = true;
         for (Path input : inputs) {
             if (Files.isDirectory(input)) {
                 addFolders(input);
             }
         }
-        for (ImageFile image : images) {
+        for (ImageFile image : imageFiles) {
             Object key = identity.apply(image.path());
             if (key != null) {
                 this.images.putIfAbsent(key, image.path());
             }
         }
+    }
+
+    /**
+     * The input folder that the folder of identity {@code folderKey} (a file key, as
+     * {@link java.nio.file.attribute.BasicFileAttributes#fileKey} gives) is or lies in; null when none.
+     * For the check at the point of writing, on a folder the writer holds open.
+     */
+    public synchronized Path inputFolderOf(Object folderKey) {
+        walk();
+        return folderKey == null ? null : folders.get(folderKey);
     }
 
     private void addFolders(Path input) {
@@ -93,7 +123,8 @@ public final class InputGuard {
      *
      * @param what how the message names the target, such as "--chart=c.png" or "output a/b.jpg"
      */
-    public void check(String what, Path target) throws InputProblem {
+    public synchronized void check(String what, Path target) throws InputProblem {
+        walk();
         Path absolute = target.toAbsolutePath().normalize();
         checkFolders(what, absolute.getParent());
         Object key = Files.exists(absolute) ? identity.apply(absolute) : null;

@@ -181,29 +181,8 @@ public final class OutputLayout {
     }
 
     /**
-     * Makes the output folder and writes and deletes a file in it: what a look at its permissions
-     * misses (a read-only mount, a file system such as /proc that takes no new files) is found
-     * here, before any image is processed, not once per image.
-     */
-    public void prepare() throws InputProblem {
-        Path absolute = root.toAbsolutePath().normalize();
-        try {
-            Files.createDirectories(absolute);
-        } catch (IOException e) {
-            throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: cannot be created ("
-                    + IoReasons.ofCreating(e) + "): choose another with -o");
-        }
-        try {
-            probe(absolute);
-        } catch (IOException e) {
-            throw new InputProblem("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
-                    + ": choose another with -o");
-        }
-    }
-
-    /**
      * The outermost folder on {@code folder}'s path that does not exist yet, the first that
-     * {@link #prepare} makes; null when {@code folder} exists (or is a link, even a broken one).
+     * a run makes; null when {@code folder} exists (or is a link, even a broken one).
      */
     public static Path firstMissing(Path folder) {
         Path missing = null;
@@ -229,14 +208,6 @@ public final class OutputLayout {
                 return;
             }
         }
-    }
-
-    /**
-     * Creates and deletes a file in {@code folder}: whether it takes new files, which a look at
-     * its permissions misses (a read-only mount, a file system such as /proc).
-     */
-    public static void probe(Path folder) throws IOException {
-        Files.delete(Files.createTempFile(folder, ".loomy-probe", ".tmp"));
     }
 
     /** The absolute, link-resolved form of {@code path}, for the part of it that exists. */

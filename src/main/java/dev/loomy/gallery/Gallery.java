@@ -120,7 +120,6 @@ public final class Gallery {
         }
         String html = GalleryPage.render(new GalleryPage.Page("loomy gallery: " + page.caption(), page.caption(),
                 page.timing(), columns, rows, GalleryPage.MARGIN + GalleryPage.COLUMN_WIDTH * columns.size()));
-        Files.createDirectories(folder.toAbsolutePath());
         temps.replace(folder.resolve(PAGE), html.getBytes(StandardCharsets.UTF_8));
         return failed.get();
     }
@@ -145,7 +144,6 @@ public final class Gallery {
                 failed, !told);
         if (!first.thumb().isEmpty()) {
             try {
-                Files.createDirectories(copy.toAbsolutePath().getParent());
                 temps.replace(copy, out -> Files.copy(image.path(), out));
             } catch (IOException e) {
                 failed.incrementAndGet();

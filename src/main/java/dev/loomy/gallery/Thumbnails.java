@@ -59,7 +59,6 @@ public final class Thumbnails {
             }
             byte[] bytes = encoded.toArray();
             try {
-                Files.createDirectories(target.toAbsolutePath().getParent());
                 temps.replace(target, bytes);
             } catch (IOException e) {
                 throw new ImageException(target, "cannot be written: " + IoReasons.of(e));

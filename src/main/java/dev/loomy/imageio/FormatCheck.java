@@ -204,6 +204,14 @@ final class FormatCheck {
             if (crc.getValue() != u32(b, i + 8 + (int) length)) {
                 return "corrupt PNG: CRC error in the " + type + " chunk at byte " + i;
             }
+            if (type.equals("IHDR") && length >= 8) {
+                // libpng refuses these itself, but first prints its own lines, without the file's name.
+                long width = u32(b, i + 8);
+                long height = u32(b, i + 12);
+                if (width == 0 || height == 0 || width > Integer.MAX_VALUE || height > Integer.MAX_VALUE) {
+                    return "corrupt PNG: its header announces a " + width + "x" + height + " image";
+                }
+            }
             parts.pngChunk(b, type, i, 12 + (int) length);
             if (type.equals("IEND")) {
                 return null;

@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -81,19 +80,7 @@ public class ImageWriter {
      * writes them elsewhere.
      */
     protected void store(ByteBuffer bytes, Path target) throws IOException {
-        createFolder(target);
         temps.replace(target, out -> copy(bytes, out));
-    }
-
-    /**
-     * Makes {@code target}'s folder unless it is there: {@code createDirectories} on a folder that
-     * exists tries mkdir first and throws and catches an exception, for every image.
-     */
-    private static void createFolder(Path target) throws IOException {
-        Path folder = target.toAbsolutePath().getParent();
-        if (!Files.isDirectory(folder)) {
-            Files.createDirectories(folder);
-        }
     }
 
     /** Encodes by libturbojpeg, as {@code imwrite} would, and writes straight from its buffer. */

@@ -6,8 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,14 +17,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputLayout;
 
 /**
- * The temporary files being written right now, so that an interrupted run can delete them.
+ * The one writer of every file loomy writes (images, reports, charts, baselines, recordings,
+ * gallery pages), and the temporary files being written right now, so that an interrupted run
+ * can delete them.
  *
- * <p>Every output is written under a hidden temporary name in its own folder and then
- * renamed over the final name, so an output file is either complete or absent, and an
- * existing one is replaced whole.
+ * <p>Every file is written under a hidden temporary name in its own folder and then renamed over
+ * the final name, so an output file is either complete or absent, and an existing one is replaced
+ * whole. The folder is held open from the check to the rename ({@link OpenFolder}): at the point
+ * of writing, it and every folder above it are compared with the inputs by file identity, so that
+ * a folder swapped for a link into an input during a run is refused, not written into. The final
+ * name is never written through: a symbolic link there is refused. Every byte written is checked
+ * (a full disk fails the file, whatever stream the content was rendered through), and a file that
+ * failed is not renamed into place: the old one stays.
  */
 public final class TempFiles {
 
@@ -48,7 +54,21 @@ public final class TempFiles {
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     // Writes share it; the exit at once takes it alone, so that no temporary file appears after it looked.
     private final ReadWriteLock writing = new ReentrantReadWriteLock();
+    private final InputGuard inputs;
     private volatile boolean closed;
+
+    /** @param inputs what no file may be written into: the run's inputs, checked again at every write */
+    public TempFiles(InputGuard inputs) {
+        this.inputs = inputs;
+    }
+
+    /**
+     * A writer for files that no input can be near: a command that reads no input ({@code samples}),
+     * loomy's own cache.
+     */
+    public static TempFiles noInputs() {
+        return new TempFiles(InputGuard.none());
+    }
 
     /** A new hidden temporary name beside {@code target}, registered until {@link #done}. */
     public Path beside(Path target) {
@@ -67,6 +87,10 @@ public final class TempFiles {
         String tag = "." + RUN + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + SUFFIX;
         String name = String.valueOf(target.getFileName());
         int room = OutputLayout.NAME_MAX - 1 - tag.length();
+        // A name that is not text (bytes that are not UTF-8) is left out: its shown form is not its name.
+        if (name.indexOf('\uFFFD') >= 0) {
+            return target.resolveSibling(tag);
+        }
         try {
             return target.resolveSibling("." + within(name, room) + tag);
         } catch (InvalidPathException e) {
@@ -114,7 +138,11 @@ public final class TempFiles {
 
     /**
      * Writes {@code content} to a temporary file beside {@code target}, then renames it over
-     * {@code target}: whoever looks sees the old file or the new one, never a part.
+     * {@code target}: whoever looks sees the old file or the new one, never a part. The folders on
+     * the way are made when missing.
+     *
+     * @throws IOException when a write fails (the old file stays), when {@code target} is a symbolic
+     *                     link, or when its folder is, or lies in, an input folder ({@link IntoInputException})
      */
     public void replace(Path target, Content content) throws IOException {
         writing.readLock().lock();
@@ -122,13 +150,16 @@ public final class TempFiles {
             if (closed) {
                 throw new IOException("not written: loomy is stopping");
             }
+            Path absolute = target.toAbsolutePath();
+            Path folder = absolute.getParent();
+            if (!Files.isDirectory(folder)) {
+                Files.createDirectories(folder);
+            }
             // Not Files.createTempFile: its owner-only permissions would stay on the renamed file.
-            Path temp = beside(target);
-            try {
-                try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    content.writeTo(out);
-                }
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Path temp = beside(absolute);
+            try (OpenFolder held = OpenFolder.open(folder)) {
+                held.refuseInputs(inputs);
+                held.write(temp.getFileName(), absolute.getFileName(), content);
             } finally {
                 done(temp);
             }
@@ -137,9 +168,28 @@ public final class TempFiles {
         }
     }
 
-    /** Writes one file, a report or a chart, whole or not at all, outside any run's temporary files. */
-    public static void replaceOnce(Path target, Content content) throws IOException {
-        new TempFiles().replace(target, content);
+    /** Makes {@code folder}, and the folders above it that are missing, to write files into. */
+    public static void makeFolders(Path folder) throws IOException {
+        Files.createDirectories(folder);
+    }
+
+    /**
+     * Creates and deletes a file in {@code folder}: whether it takes new files, which a look at its
+     * permissions misses (a read-only mount, a file system such as /proc).
+     */
+    public static void probe(Path folder) throws IOException {
+        Files.delete(Files.createTempFile(folder, ".loomy-probe", ".tmp"));
+    }
+
+    /**
+     * Sets a kernel setting of this process under {@code /proc/self} (not a file loomy makes, so
+     * not written by name and rename): refuses any other path.
+     */
+    public static void setKernelSetting(Path setting, String value) throws IOException {
+        if (!setting.startsWith(Path.of("/proc/self"))) {
+            throw new IOException(setting + ": not a setting of this process under /proc/self");
+        }
+        Files.writeString(setting, value);
     }
 
     /** Deletes every temporary file still registered; returns how many were deleted. */

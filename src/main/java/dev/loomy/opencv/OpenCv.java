@@ -88,7 +88,8 @@ public final class OpenCv {
         return target;
     }
 
-    private static Path cacheFolder() {
+    /** loomy's cache folder: {@code -Dloomy.cache}, else {@code $XDG_CACHE_HOME/loomy}, else {@code ~/.cache/loomy}. */
+    public static Path cacheFolder() {
         String configured = System.getProperty("loomy.cache");
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured);

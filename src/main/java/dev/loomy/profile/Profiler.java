@@ -1,9 +1,9 @@
 package dev.loomy.profile;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.ParseException;
 import java.time.Duration;
@@ -12,12 +12,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordingFile;
+import jdk.jfr.consumer.RecordingStream;
+
+import dev.loomy.files.IoReasons;
+import dev.loomy.files.Names;
+import dev.loomy.imageio.TempFiles;
 
 /**
  * Records what {@code --profile} asks for, in the JVM that measures, from {@link #start} to
@@ -30,24 +35,29 @@ public final class Profiler {
 
     private final Set<ProfileKind> kinds;
     private final Path jfrFile;
+    private final TempFiles files;
     private final long allocatedBefore;
     private final long gcCountBefore;
     private final long gcMillisBefore;
-    private final Recording pinning;
+    private final RecordingStream pinning;
+    private final List<RecordedEvent> pinnedEvents = new CopyOnWriteArrayList<>();
     private final Recording whole;
 
-    private Profiler(Set<ProfileKind> kinds, Path jfrFile) throws IOException {
+    private Profiler(Set<ProfileKind> kinds, Path jfrFile, TempFiles files) throws IOException {
         this.kinds = Set.copyOf(kinds);
         this.jfrFile = jfrFile;
+        this.files = files;
         this.allocatedBefore = allocatedBytes();
         this.gcCountBefore = gcCount();
         this.gcMillisBefore = gcMillis();
         if (kinds.contains(ProfileKind.PINNING)) {
-            pinning = new Recording();
-            pinning.setName("loomy pinning");
+            // Streamed as they come, not dumped to a file and read back: loomy writes no file it does not report.
+            pinning = new RecordingStream();
             // Every pinned park, however short: the default 20 ms threshold would hide most.
             pinning.enable(PINNED).withThreshold(Duration.ZERO).withStackTrace();
-            pinning.start();
+            pinning.setReuse(false);
+            pinning.onEvent(PINNED, pinnedEvents::add);
+            pinning.startAsync();
         } else {
             pinning = null;
         }
@@ -68,9 +78,10 @@ public final class Profiler {
      * Starts recording.
      *
      * @param jfrFile where {@link ProfileKind#JFR}'s recording goes (its folder is made); unused otherwise
+     * @param files   the writer it goes through: whole or not at all, never through a link, never into an input
      */
-    public static Profiler start(Set<ProfileKind> kinds, Path jfrFile) throws IOException {
-        return new Profiler(kinds, jfrFile);
+    public static Profiler start(Set<ProfileKind> kinds, Path jfrFile, TempFiles files) throws IOException {
+        return new Profiler(kinds, jfrFile, files);
     }
 
     /** Stops recording; {@code images} is how many images the runs processed, for per-image figures. */
@@ -89,19 +100,29 @@ public final class Profiler {
         long pinnedEvents = -1;
         List<String> sites = List.of();
         if (pinning != null) {
-            List<RecordedEvent> events = events(pinning);
+            // Returns once every event recorded so far has been handed to pinnedEvents.
+            pinning.stop();
+            pinning.close();
+            List<RecordedEvent> events = List.copyOf(this.pinnedEvents);
             pinnedEvents = events.size();
             sites = sites(events);
         }
         String jfr = null;
         if (whole != null) {
             whole.stop();
-            Path folder = jfrFile.toAbsolutePath().getParent();
-            if (folder != null) {
-                Files.createDirectories(folder);
+            try {
+                files.replace(jfrFile, out -> {
+                    try (InputStream recorded = whole.getStream(null, null)) {
+                        if (recorded != null) {
+                            recorded.transferTo(out);
+                        }
+                    }
+                });
+            } catch (IOException e) {
+                throw new IOException("the recording " + Names.shown(jfrFile) + " cannot be written: " + IoReasons.of(e), e);
+            } finally {
+                whole.close();
             }
-            whole.dump(jfrFile);
-            whole.close();
             jfr = jfrFile.toString();
         }
         return new Profile(allocMb, gcCount, gcMs, pinnedEvents, sites, jfr);
@@ -114,19 +135,6 @@ public final class Profiler {
         }
         if (whole != null) {
             whole.close();
-        }
-    }
-
-    private static List<RecordedEvent> events(Recording recording) throws IOException {
-        recording.stop();
-        Path file = Files.createTempFile("loomy-pinning-", ".jfr");
-        try {
-            recording.dump(file);
-            return RecordingFile.readAllEvents(file).stream()
-                    .filter(e -> e.getEventType().getName().equals(PINNED)).toList();
-        } finally {
-            recording.close();
-            Files.deleteIfExists(file);
         }
     }
 

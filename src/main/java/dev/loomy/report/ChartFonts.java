@@ -9,7 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+
+import dev.loomy.imageio.TempFiles;
+import dev.loomy.opencv.OpenCv;
 
 /**
  * The font the charts are drawn with: DejaVu Sans, carried in loomy's jar.
@@ -73,12 +77,15 @@ final class ChartFonts {
         }
     }
 
-    /** Copies the fonts out of the jar (Java2D reads font files by path) and writes the configuration naming them. */
+    /**
+     * Copies the fonts out of the jar (Java2D reads font files by path) and writes the configuration
+     * naming them, into loomy's cache folder (beside OpenCV's library), through the one writer.
+     */
     private static Path configuration() throws IOException {
-        Path folder = Files.createTempDirectory("loomy-fonts-");
-        folder.toFile().deleteOnExit();
-        Path regular = copy(REGULAR, folder);
-        Path bold = copy(BOLD, folder);
+        Path folder = OpenCv.cacheFolder().resolve("fonts");
+        TempFiles files = TempFiles.noInputs();
+        Path regular = copy(REGULAR, folder, files);
+        Path bold = copy(BOLD, folder, files);
         List<String> lines = new ArrayList<>(List.of("version=1", "sequence.allfonts=latin-1"));
         for (String logical : LOGICAL) {
             lines.add(logical + ".plain.latin-1=DejaVu Sans");
@@ -89,19 +96,23 @@ final class ChartFonts {
         lines.add("filename.DejaVu_Sans=" + regular);
         lines.add("filename.DejaVu_Sans_Bold=" + bold);
         Path file = folder.resolve("fontconfig.properties");
-        Files.write(file, lines, StandardCharsets.ISO_8859_1);
-        file.toFile().deleteOnExit();
+        byte[] text = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.ISO_8859_1);
+        if (!Files.isRegularFile(file) || !Arrays.equals(Files.readAllBytes(file), text)) {
+            files.replace(file, text);
+        }
         return file;
     }
 
-    private static Path copy(String font, Path folder) throws IOException {
+    private static Path copy(String font, Path folder, TempFiles files) throws IOException {
         try (InputStream in = ChartFonts.class.getResourceAsStream(FOLDER + font)) {
             if (in == null) {
                 throw new IOException("the font " + font + " is missing from loomy's class path");
             }
+            byte[] bytes = in.readAllBytes();
             Path file = folder.resolve(font);
-            Files.copy(in, file);
-            file.toFile().deleteOnExit();
+            if (!Files.isRegularFile(file) || Files.size(file) != bytes.length) {
+                files.replace(file, bytes);
+            }
             return file;
         }
     }

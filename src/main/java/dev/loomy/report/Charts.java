@@ -59,9 +59,11 @@ final class Charts {
         return name.toString();
     }
 
-    static void writePng(Chart<?, ?> chart, Path file) throws IOException {
+    static void writePng(Chart<?, ?> chart, Path file, TempFiles temps) throws IOException {
         fitTitle(chart);
-        TempFiles.replaceOnce(file, out -> ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out));
+        // No cache file in the system's temporary folder (ImageIO's default): the PNG is built in memory.
+        ImageIO.setUseCache(false);
+        temps.replace(file, out -> ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out));
     }
 
     /**

@@ -91,7 +91,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     /**
      * Creates and deletes a file beside each one in a folder that exists, so that a folder that
      * takes no files (read-only, or such as /proc) is refused before the run, not after it. A
-     * folder still missing is the output folder, which {@link OutputLayout#prepare} probes.
+     * folder still missing is the output folder, which the run makes and probes before any image.
      */
     public void probe() {
         for (Named file : named()) {
@@ -100,7 +100,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
                 continue;
             }
             try {
-                OutputLayout.probe(folder);
+                TempFiles.probe(folder);
             } catch (IOException e) {
                 throw new IllegalArgumentException(file.option() + "=" + Names.shown(file.path()) + ": cannot be written: "
                         + IoReasons.ofCreating(e));
@@ -140,7 +140,7 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         } else if (Files.isDirectory(absolute)) {
             problem = "is a folder";
         } else if (folder != null && folder.equals(created) && !Files.exists(folder)) {
-            // The run makes it before any image; OutputLayout#prepare finds whether it can.
+            // The run makes it before any image; it finds then whether it can.
             problem = null;
         } else if (folder == null || !Files.exists(folder)) {
             problem = "folder " + (folder == null ? "/" : folder) + " does not exist";
@@ -155,11 +155,11 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
         seen.add(absolute);
     }
 
-    /** Writes every file asked for; returns false (having said why) if one could not be. */
-    public boolean write(Results results, Console console) {
+    /** Writes every file asked for, through {@code temps}; returns false (having said why) if one could not be. */
+    public boolean write(Results results, TempFiles temps, Console console) {
         boolean ok = true;
         if (report != null) {
-            ok &= write("--report", report, console, () -> TempFiles.replaceOnce(report,
+            ok &= write("--report", report, console, () -> temps.replace(report,
                     rendered(ResultFormat.of(Format.forFile(report)), results)));
         }
         boolean measured = results.measurements().stream().anyMatch(m -> !m.runs().isEmpty());
@@ -171,21 +171,24 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
             // A scan is drawn against the scanned value; otherwise each strategy's bars.
             ok &= write("--chart", chart, console, () -> {
                 if (Schema.scanned(results).isEmpty()) {
-                    ThroughputChart.write(results, chart);
+                    ThroughputChart.write(results, chart, temps);
                 } else {
-                    ScanChart.write(results, chart);
+                    ScanChart.write(results, chart, temps);
                 }
             });
         }
         if (timeline != null) {
-            ok &= write("--timeline", timeline, console, () -> TimelineChart.write(results, timeline));
+            ok &= write("--timeline", timeline, console, () -> TimelineChart.write(results, timeline, temps));
         }
         return ok;
     }
 
-    /** Writes the json results as a baseline ({@code --save-baseline}); false (having said why) if it could not be. */
-    public static boolean saveBaseline(Results results, Path file, Console console) {
-        return write("--save-baseline", file, console, () -> TempFiles.replaceOnce(file,
+    /**
+     * Writes the json results as a baseline ({@code --save-baseline}), through {@code temps}; false
+     * (having said why) if it could not be, the baseline saved before kept.
+     */
+    public static boolean saveBaseline(Results results, Path file, TempFiles temps, Console console) {
+        return write("--save-baseline", file, console, () -> temps.replace(file,
                 rendered(new JsonFormat(), results)));
     }
 

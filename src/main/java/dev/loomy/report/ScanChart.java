@@ -16,6 +16,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 import dev.loomy.results.Measurement;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -35,9 +36,9 @@ public final class ScanChart {
     private ScanChart() {
     }
 
-    public static void write(Results results, Path file) throws IOException {
+    public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
-        Charts.writePng(build(results), file);
+        Charts.writePng(build(results), file, temps);
     }
 
     static Chart<?, ?> build(Results results) {

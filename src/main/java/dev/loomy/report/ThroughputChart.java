@@ -14,6 +14,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.internal.chartpart.Annotation;
 
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.Summary;
 
@@ -32,9 +33,9 @@ public final class ThroughputChart {
     private ThroughputChart() {
     }
 
-    public static void write(Results results, Path file) throws IOException {
+    public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
-        Charts.writePng(build(results), file);
+        Charts.writePng(build(results), file, temps);
     }
 
     static CategoryChart build(Results results) {

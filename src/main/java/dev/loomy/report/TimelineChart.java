@@ -11,6 +11,7 @@ import org.knowm.xchart.XYSeries;
 
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunRecord;
 
@@ -32,9 +33,9 @@ public final class TimelineChart {
     private TimelineChart() {
     }
 
-    public static void write(Results results, Path file) throws IOException {
+    public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
-        Charts.writePng(build(results), file);
+        Charts.writePng(build(results), file, temps);
     }
 
     /** What the x axis shows of a run of many images: every k-th (a bounded sample), said; else nothing. */

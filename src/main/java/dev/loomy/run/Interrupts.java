@@ -14,7 +14,7 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM while loomy runs; both mean the same.
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP while loomy runs; all three mean the same.
  *
  * <p>The first calls {@link RunControl#interrupt()}, the one way a run is stopped: no new
  * image starts, the ones under way finish or, after {@link RunControl#GRACE}, are dropped,
@@ -31,12 +31,15 @@ import sun.misc.SignalHandler;
  * <p>Signal handlers rather than a shutdown hook: by the time a hook runs the JVM is already
  * exiting, with a status it chose (130 for INT, 143 for TERM), while the strategy's threads
  * are still working, so neither the partial results nor the status could be had in order.
- * A shutdown hook still deletes the temporary files on any other way out (SIGHUP, say).
+ * A shutdown hook still deletes the temporary files on any other way out (SIGQUIT, say).
  */
 public final class Interrupts implements AutoCloseable {
 
     /** The exit status after an interrupt: 128 + SIGINT, as shells report it. */
     public static final int EXIT_STATUS = 130;
+
+    /** Ctrl-C, kill's default, and a terminal closed (or a session ended): each stops a run the same way. */
+    private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
     /**
      * How long after the first signal loomy may take to print its partial results and exit
@@ -83,8 +86,28 @@ public final class Interrupts implements AutoCloseable {
         return new Interrupts(control, temps, null, null, true).install();
     }
 
+    /**
+     * Until a run installs its own handlers, and after: INT, TERM or HUP ends loomy with
+     * {@value #EXIT_STATUS} and one line, whatever it is doing (reading options, walking the
+     * inputs, a command that measures nothing). {@code System.exit}, so that the shutdown hooks
+     * delete the temporary files written so far. Installed first thing in {@code main}.
+     */
+    public static void outsideRuns(Console console) {
+        for (String name : SIGNALS) {
+            try {
+                Signal.handle(new Signal(name), signal -> {
+                    console.error("interrupted (SIG" + signal.getName() + "): stopped");
+                    console.stream().flush();
+                    System.exit(EXIT_STATUS);
+                });
+            } catch (IllegalArgumentException e) {
+                // The JVM keeps this signal for itself (-Xrs) or the OS has none.
+            }
+        }
+    }
+
     private Interrupts install() {
-        for (String name : new String[] {"INT", "TERM"}) {
+        for (String name : SIGNALS) {
             try {
                 Signal signal = new Signal(name);
                 previous.put(signal, Signal.handle(signal, this::received));

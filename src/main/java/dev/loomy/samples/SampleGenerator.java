@@ -30,6 +30,13 @@ public final class SampleGenerator {
         }
     }
 
+    /**
+     * Memory one image holds at its peak, painted then encoded, a pixel: the maximum resident size
+     * of {@code loomy samples -n 2} (two painted at once) grew by 20-22 bytes a pixel of each from
+     * 2000x2000 to 4000x4000 and 6000x6000; 24 is counted.
+     */
+    static final long BYTES_PER_PIXEL = 24;
+
     private final long seed;
     private final ImageSize fixedSize;
 
@@ -42,6 +49,12 @@ public final class SampleGenerator {
     /** The digits of the file names for {@code count} images: 4, or more for 10,000 and up. */
     public static int digits(int count) {
         return Math.max(4, Integer.toString(count).length());
+    }
+
+    /** The memory the largest image this generator makes holds at its peak. */
+    public long peakBytes() {
+        List<ImageSize> sizes = fixedSize != null ? List.of(fixedSize) : PHOTO_SIZES;
+        return sizes.stream().mapToLong(s -> BYTES_PER_PIXEL * s.width() * s.height()).max().orElseThrow();
     }
 
     public Sample describe(int index) {

@@ -23,6 +23,15 @@ class SparkMastersTest {
     }
 
     @Test
+    void localTaskThreadsAreBoundedByTheCores() {
+        assertThat(SparkMasters.problem("local[99999]", m -> false, 2))
+                .isEqualTo("--master=local[99999]: at most 4 task threads a core, 8 on this machine's 2 cores");
+        assertThat(SparkMasters.problem("local[9,2]", m -> false, 2)).contains("at most 4 task threads a core");
+        assertThat(SparkMasters.problem("local[8]", m -> false, 2)).isNull();
+        assertThat(SparkMasters.problem("local[*]", m -> false, 1)).isNull();
+    }
+
+    @Test
     void anUnknownFormIsRefusedInOneLineThatListsTheFormsSparkTakes() {
         assertThat(problem("bogus")).isEqualTo("--master=bogus: not a master URL that Spark takes (local, local[N], "
                 + "local[*], local[N,F], local-cluster[N,C,M], spark://HOST:PORT[,HOST:PORT...], yarn, k8s://URL)");

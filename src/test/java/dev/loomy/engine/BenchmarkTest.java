@@ -31,7 +31,7 @@ class BenchmarkTest {
     @Test
     void anInterruptInTheOnlyRunKeepsItWithTheImagesItFinished() throws Exception {
         RunControl control = new RunControl();
-        Measurement m = Benchmark.measure("loop", "NoOp", 10, 0, 3, MeasureSettings.DEFAULT, null, control, label -> {
+        Measurement m = Benchmark.measure("loop", "NoOp", 10, 0, 3, MeasureSettings.DEFAULT, null, null, control, label -> {
             control.interrupt();
             return run(3, true);
         });
@@ -45,7 +45,7 @@ class BenchmarkTest {
     void anInterruptAfterWholeRunsCountsThemAndDropsThePartialOne() throws Exception {
         RunControl control = new RunControl();
         int[] calls = {0};
-        Measurement m = Benchmark.measure("loop", "NoOp", 10, 0, 3, MeasureSettings.DEFAULT, null, control, label -> {
+        Measurement m = Benchmark.measure("loop", "NoOp", 10, 0, 3, MeasureSettings.DEFAULT, null, null, control, label -> {
             if (++calls[0] < 3) {
                 return run(10, false);
             }
@@ -60,7 +60,7 @@ class BenchmarkTest {
     @Test
     void anInterruptDuringAWarmUpCountsNoRun() throws Exception {
         RunControl control = new RunControl();
-        Measurement m = Benchmark.measure("loop", "NoOp", 10, 1, 3, MeasureSettings.DEFAULT, null, control, label -> {
+        Measurement m = Benchmark.measure("loop", "NoOp", 10, 1, 3, MeasureSettings.DEFAULT, null, null, control, label -> {
             control.interrupt();
             return run(6, true);
         });

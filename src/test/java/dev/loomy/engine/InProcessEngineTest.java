@@ -78,9 +78,9 @@ class InProcessEngineTest {
         TestImages.writeMany(in, 3, 16, 16);
         List<ImageFile> images = new InputWalker(w -> { }, w -> { }).walk(List.of(in));
         Workload workload = new Workload(strategies.stream().map(Strategies::byName).toList(), filters, images, null,
-                new ImageReader(), null, 1, 2, 2, Admissions.none(), MeasureSettings.DEFAULT);
+                new ImageReader(), null, 1, 2, 2, Admissions.none(), MeasureSettings.DEFAULT, TempFiles.noInputs());
         FailureLog failures = new FailureLog(new Console(new PrintStream(err, true), false));
-        return new InProcessEngine(control, failures, RunListener.NONE, new TempFiles(), note -> { }).run(workload);
+        return new InProcessEngine(control, failures, RunListener.NONE, TempFiles.noInputs(), note -> { }).run(workload);
     }
 
     @Test

@@ -37,7 +37,7 @@ public class TempFilesTest {
         for (String name : new String[] {"a".repeat(251) + ".png", "é".repeat(125) + "x.png"}) {
             assertThat(name.getBytes(StandardCharsets.UTF_8)).hasSize(255);
             Path target = dir.resolve(name);
-            TempFiles temps = new TempFiles();
+            TempFiles temps = TempFiles.noInputs();
             temps.replace(target, new byte[] {1, 2, 3});
             temps.replace(target, new byte[] {4, 5});
 

@@ -29,7 +29,7 @@ class ImagePipelineTest {
     @TempDir
     Path dir;
 
-    private final TempFiles temps = new TempFiles();
+    private final TempFiles temps = TempFiles.noInputs();
 
     private ImagePaths task(Path input, Path output) {
         return new ImagePaths(new ImageFile(input, input.getFileName()), output);

@@ -3,7 +3,6 @@ package dev.loomy.engine.fork;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -12,6 +11,7 @@ import org.opencv.core.Core;
 import dev.loomy.console.Console;
 import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Workload;
+import dev.loomy.files.InputGuard;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.results.Measurement;
@@ -59,7 +59,8 @@ public final class ChildMain {
             offerToTheOomKiller();
         }
         RunControl control = new RunControl();
-        TempFiles temps = new TempFiles();
+        // Checked at every write as in the parent: the inputs are walked on the first.
+        TempFiles temps = new TempFiles(InputGuard.of(config.inputs()));
         // The limit is said once per filter: by the child measuring the filter with the first strategy.
         Console console = new Console(err, config.reporting().quiet());
         boolean first = key.startsWith(config.strategies().get(0) + "/");
@@ -98,7 +99,7 @@ public final class ChildMain {
      */
     private static void offerToTheOomKiller() {
         try {
-            Files.writeString(Path.of("/proc/self/oom_score_adj"), "1000");
+            TempFiles.setKernelSetting(Path.of("/proc/self/oom_score_adj"), "1000");
         } catch (IOException | UnsupportedOperationException e) {
             // Not Linux: the system chooses as it will.
         }

@@ -3,6 +3,7 @@ package dev.loomy.filter.config;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,8 @@ import dev.loomy.filter.FilterRegistry;
 public final class FiltersFileLoader {
 
     public static final String FILE_NAME = "filters.yaml";
+    /** The largest filters file read: hundreds of times what any needs, and parsed in well under a second. */
+    public static final int MAX_BYTES = 1024 * 1024;
 
     private FiltersFileLoader() {
     }
@@ -40,15 +43,27 @@ public final class FiltersFileLoader {
         return Files.exists(local) ? read(local) : packaged();
     }
 
-    /** Reads {@code file}, which must exist. */
+    /**
+     * Reads {@code file}, which must exist: a regular file of at most {@value #MAX_BYTES} bytes. A
+     * FIFO or a device is refused unopened (reading one could block, or never end), and a file
+     * that grows past the limit while read is refused once the limit is passed.
+     */
     public static FilterCatalog read(Path file) throws FiltersFileException {
         String name = file.toString();
         if (Files.isDirectory(file)) {
             throw new FiltersFileException(name, "cannot read: it is a folder, not a file");
         }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new FiltersFileException(name, "cannot read: not a regular file (a FIFO, a device or a socket)");
+        }
         String text;
-        try {
-            text = Files.readString(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new FiltersFileException(name, "cannot read: larger than " + MAX_BYTES / 1024 / 1024
+                        + " MiB, the most a filters file may be");
+            }
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
         } catch (NoSuchFileException e) {
             throw new FiltersFileException(name, "no such file");
         } catch (CharacterCodingException e) {

@@ -1,5 +1,6 @@
 package dev.loomy.filter.config;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,28 @@ import dev.loomy.filter.Value;
  */
 public final class Variants {
 
+    /** The most rows one run may measure (variants, strategies and scanned values multiplied). */
+    public static final int MAX_ROWS = 1000;
+
     private Variants() {
+    }
+
+    /**
+     * How many filters {@link #expand} would make, counted without making them (a value given
+     * twice counted twice: at most what expands): exact however large the product.
+     */
+    public static BigInteger count(List<ResolvedFilter> filters, List<ParameterSweep> sweeps) {
+        BigInteger count = BigInteger.ZERO;
+        for (ResolvedFilter filter : filters) {
+            BigInteger variants = BigInteger.ONE;
+            for (ParameterSweep sweep : sweeps) {
+                if (parameter(filter, sweep.name()).isPresent()) {
+                    variants = variants.multiply(BigInteger.valueOf(sweep.values().size()));
+                }
+            }
+            count = count.add(variants);
+        }
+        return count;
     }
 
     /**

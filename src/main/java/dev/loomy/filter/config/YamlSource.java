@@ -31,6 +31,8 @@ final class YamlSource {
 
     /** Levels of lists and mappings inside each other, at most: a filters file needs 4. */
     static final int MAX_NESTING = 100;
+    /** Aliases to lists and mappings, at most: a filters file needs none. */
+    static final int MAX_ALIASES = 50;
 
     private final String file;
     private final String text;
@@ -40,7 +42,11 @@ final class YamlSource {
     YamlSource(String file, String text) {
         this.file = file;
         this.text = text;
-        this.settings = LoadSettings.builder().setLabel(file).setSchema(new CoreSchema()).build();
+        // Every limit set, not left to the library's defaults: no more characters than the file may
+        // hold, few aliases (each repeats a node: a billion laughs), no key that holds itself.
+        this.settings = LoadSettings.builder().setLabel(file).setSchema(new CoreSchema())
+                .setCodePointLimit(FiltersFileLoader.MAX_BYTES).setMaxAliasesForCollections(MAX_ALIASES)
+                .setAllowRecursiveKeys(false).build();
     }
 
     String file() {

@@ -27,6 +27,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.files.InputGuard;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
@@ -51,6 +52,8 @@ final class BatchRunner {
 
     /** Runs and their filters as this JVM made them, by the run's JSON and the filter's name: once per executor. */
     private static final Map<String, RunConfig> RUNS = new ConcurrentHashMap<>();
+    /** Each run's writer, which walks its inputs (on paths) once per executor, on its first write. */
+    private static final Map<String, TempFiles> WRITERS = new ConcurrentHashMap<>();
     private static final Map<String, Filter> FILTERS = new ConcurrentHashMap<>();
     private static int cvThreads = -1;
     private static final Map<Map<String, String>, HadoopFiles> HADOOP = new ConcurrentHashMap<>();
@@ -113,7 +116,8 @@ final class BatchRunner {
             Admissions admissions = new Admissions(limit(execution.maxInFlight(), batch, parallelism),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
-                    ? hadoop.writer(new TempFiles()) : null;
+                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs(),
+                            config.images().stream().filter(image -> image.uri() == null).toList())))) : null;
             ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
                     writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,
                     writer, admissions.of(filter));

@@ -177,7 +177,7 @@ public final class SparkEngine implements Engine {
         Work work = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
         return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
-                config.measuring().repeats(), MeasureSettings.DEFAULT, null, control,
+                config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
                 label -> runs.run(work, batches, images.size(), label)).on("spark").withJpegCodec(null);
     }
 
