@@ -19,6 +19,7 @@ final class CommandsHelp {
         "diff      compare two images or two folders of images",
         "samples   write reproducible synthetic test images",
         "gallery   a page of every image under every filter, side by side",
+        "tune      a page on 127.0.0.1 to tune a filter's parameters, live",
     };
 
     private CommandsHelp() {

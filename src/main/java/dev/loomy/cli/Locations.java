@@ -131,6 +131,21 @@ final class Locations {
     }
 
     /** Refuses a run without an image. */
+    /** Every image, walked now, in a list: for a command that shows them all ({@code tune}). */
+    List<ImageFile> images(Console console) throws UsageError {
+        List<ImageFile> images = new ArrayList<>();
+        walk(console).forEachRemaining(images::add);
+        try {
+            images.addAll(byUri(console));
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (images.isEmpty()) {
+            throw noImages();
+        }
+        return images;
+    }
+
     UsageError noImages() {
         return new UsageError("no images found in " + inputs + " (looked for " + String.join(", ", ImageExtensions.ALL)
                 + ")");
