@@ -4,7 +4,6 @@ import dev.loomy.results.RowComparison;
 import dev.loomy.results.RowKey;
 import dev.loomy.results.Verdict;
 import dev.loomy.stats.MeanDifference;
-import dev.loomy.stats.Sample;
 
 /**
  * One row's figures that a comparison needs, now or from a saved baseline.
@@ -42,12 +41,10 @@ public record RowTimes(RowKey key, double imagesPerSec, double[] wallMs, int ima
      * each side's outlying runs left out, must lie wholly above 0 (or below, for an improvement).
      */
     private static Verdict verdict(double[] now, double[] baseline) {
-        if (now.length < 2 || baseline.length < 2) {
+        MeanDifference d = MeanDifference.ofRuns(now, baseline);
+        if (d == null) {
             return Verdict.UNKNOWN;
         }
-        // Two runs or more keep two or more: an outlier lies many MADs out, and half the runs lie within one.
-        MeanDifference d = MeanDifference.of(Sample.of(Sample.withoutOutliers(now)),
-                Sample.of(Sample.withoutOutliers(baseline)));
         if (d.ciLow() > 0) {
             return Verdict.REGRESSED;
         }

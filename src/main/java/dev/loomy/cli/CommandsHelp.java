@@ -20,6 +20,7 @@ final class CommandsHelp {
         "samples   write reproducible synthetic test images",
         "gallery   a page of every image under every filter, side by side",
         "tune      a page on 127.0.0.1 to tune a filter's parameters, live",
+        "report    render saved json results again, without measuring",
     };
 
     private CommandsHelp() {

@@ -17,6 +17,7 @@ import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
+import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
 import dev.loomy.run.MeasureSettings;
@@ -58,13 +59,14 @@ final class ConfigBuilder {
         MeasureOptions measure = options.measure;
         ReportOptions report = options.report;
         List<String> strategies = Selections.strategies(run);
-        Format format = UsageError.of(() -> Format.parse(report.format));
+        Format format = report.format == null ? Format.TABLE : UsageError.of(() -> Format.parse(report.format));
         OutputFormat imageFormat = UsageError.of(() -> OutputFormat.parse(run.imageFormat == null ? "same"
                 : run.imageFormat));
         KeepMetadata keepMetadata = UsageError.of(() -> KeepMetadata.parse(run.keepMetadata == null ? "all"
                 : run.keepMetadata));
         int repeats = Measures.repeats(measure);
         int warmups = Measures.warmups(measure);
+        RunConfig.Order order = Measures.order(measure);
         Selections.checkNames(run, selection);
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies, measure.fork);
@@ -74,7 +76,8 @@ final class ConfigBuilder {
         Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), measure.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
                 engine.spark() ? engine.sparkConf() : null);
-        ReportFiles files = new ReportFiles(report.report, report.chart, report.timeline);
+        List<Export> exports = UsageError.of(() -> Outputs.exports(report.exports));
+        ReportFiles files = new ReportFiles(exports, report.exports.chart, report.exports.timeline, report.wide);
         // A chart in the output folder is fine though the folder is not there yet: the run makes it.
         UsageError.of(() -> {
             files.check(run.noWrite ? null : locations.outputFolder());
@@ -99,11 +102,13 @@ final class ConfigBuilder {
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
                         keepMetadata, run.incremental),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, strategies.size()
-                        * filters.resolved().size(), scan, engine), settings, reference, given),
+                        * filters.resolved().size(), scan, engine), settings, reference, given, order),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
-                new RunConfig.Reporting(format, report.report, report.chart, report.timeline, report.quiet,
-                        !report.quiet && !report.noProgress && StderrTerminal.detected()), engine, scan);
+                new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
+                        !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
+                        report.format == null && job(strategies.size() * filters.resolved().size() * scan.size(),
+                                repeats, warmups, settings, given)), engine, scan);
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
@@ -143,6 +148,16 @@ final class ConfigBuilder {
         if (run.incremental && Engines.choice(engine).spark()) {
             throw new UsageError("--incremental is not available with --engine=spark yet: run it on the local engine");
         }
+    }
+
+    /**
+     * Whether the run is a job rather than a comparison, and says so in one line: one strategy and
+     * one filter, run once, without a warm-up, a baseline or a profiler, whose table would show.
+     */
+    private static boolean job(int rows, int repeats, int warmups, MeasureSettings settings,
+                               RunConfig.Baselines baselines) {
+        return rows == 1 && repeats == 1 && !settings.autoRepeat() && warmups == 0 && settings.profiles().isEmpty()
+                && baselines.compareWith() == null && baselines.saveAs() == null;
     }
 
     /** Reads the baseline compared with and finds where one is saved: a problem with either is bad usage. */

@@ -9,6 +9,7 @@ import dev.loomy.engine.Runner;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.Caveats;
+import dev.loomy.report.JobSummary;
 import dev.loomy.report.ProgressBars;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.results.Results;
@@ -77,7 +78,11 @@ public final class LoomyCommand implements Callable<Integer> {
         try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
-            ResultFormat.of(reporting.format()).write(results, out);
+            if (!reporting.job()) {
+                ResultFormat.of(reporting.format(), reporting.wide()).write(results, out);
+            } else if (!reporting.quiet()) {
+                new JobSummary().write(results, out);
+            }
             out.flush();
             int status = ExitCodes.of(results, plan.unreadableFolders());
             if (!Outputs.reportFiles(reporting).write(results, temps, console)) {

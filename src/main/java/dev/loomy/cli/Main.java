@@ -17,8 +17,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The entry point. A first argument that names a command ({@code filters}, {@code diff},
- * {@code samples}, {@code gallery}, {@code tune}) runs that command; anything else is the main command, so that a folder
- * called {@code samples} can be given as an input anywhere but first (or as {@code ./samples}).
+ * {@code samples}, {@code gallery}, {@code tune}, {@code report}) runs that command; anything else
+ * is the main command, so that a folder called {@code samples} can be given as an input anywhere
+ * but first (or as {@code ./samples}).
  * Whatever a command throws is made an exit status here, and only here ({@link #exitCode}).
  */
 public final class Main {
@@ -32,6 +33,7 @@ public final class Main {
         COMMANDS.put("samples", SamplesCommand::new);
         COMMANDS.put("gallery", GalleryCommand::new);
         COMMANDS.put("tune", TuneCommand::new);
+        COMMANDS.put("report", ReportCommand::new);
     }
 
     private Main() {

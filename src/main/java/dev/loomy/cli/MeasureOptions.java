@@ -20,6 +20,17 @@ public final class MeasureOptions {
                     + "in this one (default: fork when more than one strategy and filter are measured)")
     Boolean fork;
 
+    @Option(names = "--order", paramLabel = "interleaved|sequential",
+            description = "with several strategies and filters and more than one run: interleaved takes their "
+                    + "runs round by round, in an order shuffled each round, so that load arriving meanwhile falls "
+                    + "on each alike; sequential takes one's runs, then the next's (default: ${DEFAULT-VALUE})")
+    String order = "interleaved";
+
+    @Option(names = "--order-seed", paramLabel = "N",
+            description = "what the interleaved order is shuffled from, to take the runs again in the same order "
+                    + "(default: a seed of the run's own, in the json results)")
+    Long orderSeed;
+
     // A group without a heading: its options are listed in this one's section of --help, after these.
     @ArgGroup(validate = false, exclusive = false)
     RigorOptions rigor = new RigorOptions();

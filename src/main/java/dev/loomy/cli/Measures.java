@@ -67,6 +67,19 @@ final class Measures {
                 profiles.contains(ProfileKind.JFR) ? output.resolve("jfr") : null);
     }
 
+    /** {@code --order} and {@code --order-seed}. */
+    static RunConfig.Order order(MeasureOptions measure) throws UsageError {
+        boolean interleaved = switch (measure.order.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "interleaved" -> true;
+            case "sequential" -> false;
+            default -> throw new UsageError("--order=" + measure.order + ": interleaved or sequential was expected");
+        };
+        if (!interleaved && measure.orderSeed != null) {
+            throw new UsageError("--order-seed with --order=sequential: there is no order to shuffle");
+        }
+        return new RunConfig.Order(interleaved, measure.orderSeed);
+    }
+
     /** The baseline options as given, once {@code --fail-on-regression} is known to have a baseline. */
     static RunConfig.Baselines baselines(RigorOptions rigor) throws UsageError {
         if (rigor.failOnRegression != null && rigor.baseline == null) {

@@ -2,6 +2,7 @@ package dev.loomy.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.console.Console;
@@ -19,6 +20,8 @@ import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestException;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
+import dev.loomy.results.Export;
+import dev.loomy.results.Format;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 
@@ -143,11 +146,7 @@ final class Outputs {
         }
     }
 
-    /**
-     * Makes the output folder and writes and deletes a file in it: what a look at its permissions
-     * misses (a read-only mount, a file system such as /proc that takes no new files) is found
-     * here, before any image is processed, not once per image.
-     */
+    /** Makes the output folder and writes and deletes a file in it: a read-only mount, say, found before any image. */
     private static void makeReady(Path root) throws UsageError {
         Path absolute = root.toAbsolutePath().normalize();
         try {
@@ -164,16 +163,23 @@ final class Outputs {
         }
     }
 
-    /** The files {@code --report}, {@code --chart} and {@code --timeline} name. */
-    static ReportFiles reportFiles(RunConfig.Reporting reporting) {
-        return new ReportFiles(reporting.report(), reporting.chart(), reporting.timeline());
+    /** The files {@code --report}, {@code --export-*}, {@code --chart} and {@code --timeline} name. */
+    static ReportFiles reportFiles(RunConfig.Reporting r) {
+        return new ReportFiles(r.exports(), r.chart(), r.timeline(), r.wide());
+    }
+
+    /** Every results file asked for, {@code --report}'s first; a {@code --report} of an unknown extension is refused. */
+    static List<Export> exports(ExportOptions options) {
+        List<Export> exports = new ArrayList<>(options.report.stream().map(Export::report).toList());
+        options.csv.forEach(file -> exports.add(new Export("--export-csv", Format.CSV, file)));
+        options.json.forEach(file -> exports.add(new Export("--export-json", Format.JSON, file)));
+        options.markdown.forEach(file -> exports.add(new Export("--export-markdown", Format.MARKDOWN, file)));
+        return exports;
     }
 
     /**
-     * The output folder as this run found it: when the run makes it (and folders above it), it is
-     * removed again if the run leaves it empty.
-     *
-     * @param first the outermost folder the run makes, or null when the output folder exists (or there is none)
+     * The output folder as this run found it: one the run makes (from {@code first}, the outermost
+     * missing folder; null when there is none) is removed again if the run leaves it empty.
      */
     record Made(Path output, Path first) implements AutoCloseable {
 

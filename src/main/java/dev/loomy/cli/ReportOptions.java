@@ -1,31 +1,27 @@
 package dev.loomy.cli;
 
-import java.nio.file.Path;
-
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /** How results are shown, and where else they go. */
 public final class ReportOptions {
 
+    /** Null when not given: a run of one strategy and one filter, once, then prints one summary line. */
     @Option(names = "--format", paramLabel = "F",
-            description = "table, markdown, csv or json on standard output (default: ${DEFAULT-VALUE})")
-    String format = "table";
+            description = "table, markdown, csv or json on standard output (default: table; one summary line for "
+                    + "one strategy and one filter run once)")
+    String format;
 
-    @Option(names = "--report", paramLabel = "FILE",
-            description = "also write the results to FILE, in the format its extension names: .csv, .json, .md (or .txt: the table)")
-    Path report;
+    @Option(names = "--wide", description = "the table shows every column, however wide; by default it fits the "
+            + "terminal (COLUMNS, else 100 characters), its least important columns left out first")
+    boolean wide;
 
-    @Option(names = "--chart", paramLabel = "FILE",
-            description = "a PNG chart (FILE ends in .png) of images/sec per strategy and filter, with each one's "
-                    + "slowest and fastest run")
-    Path chart;
+    // A group without a heading: its options are listed in this one's section of --help.
+    @ArgGroup(validate = false, exclusive = false)
+    ExportOptions exports = new ExportOptions();
 
-    @Option(names = "--timeline", paramLabel = "FILE",
-            description = "a PNG (FILE ends in .png) of when each image finished against the order it was submitted, "
-                    + "per strategy (its median run)")
-    Path timeline;
-
-    @Option(names = "--quiet", description = "print nothing on standard error but errors")
+    @Option(names = "--quiet", description = "print nothing on standard error but errors and warnings, and no summary "
+            + "line")
     boolean quiet;
 
     @Option(names = "--no-progress", description = "no progress bar (there is one only when standard error is a terminal)")

@@ -1,6 +1,6 @@
 package dev.loomy.cli;
 
-import dev.loomy.manifest.ManifestRecord;
+import dev.loomy.results.Provenance;
 import picocli.CommandLine;
 
 /** The version Maven wrote into the jar, with the JVM it runs on. */
@@ -9,7 +9,7 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
         return new String[] {
-            "loomy " + ManifestRecord.VERSION,
+            "loomy " + Provenance.loomyVersion(),
             "JVM: " + System.getProperty("java.vm.name") + " " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")",
         };
     }

@@ -19,6 +19,14 @@ public interface Engine {
 
     List<Measurement> run(RunConfig config) throws InterruptedException;
 
+    /**
+     * The trials of {@code config} as rows measured a run at a time, which {@link Rounds} can
+     * interleave; null for an engine that measures a trial only whole (Spark).
+     */
+    default List<Row> rows(RunConfig config) {
+        return null;
+    }
+
     /** How an engine measures one trial. */
     interface TrialMeasurement {
         Measurement measure(Trial trial) throws InterruptedException;

@@ -1,14 +1,18 @@
 package dev.loomy.engine;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+
+import org.opencv.core.Core;
 
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
+import dev.loomy.run.Trial;
 
-/** Measures every trial in this JVM, one after the other ({@code --no-fork}). */
+/** Measures every trial in this JVM ({@code --no-fork}). */
 public final class InProcessEngine implements Engine {
 
     private final RunControl control;
@@ -27,12 +31,67 @@ public final class InProcessEngine implements Engine {
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
-        try (Workload workload = Workload.of(config, temps, control::interrupted, notes)) {
-            return run(workload);
-        }
+        return new Rounds(control).sequential(rows(config));
     }
 
+    /** Measures every trial of {@code workload}, one after the other. */
     public List<Measurement> run(Workload workload) throws InterruptedException {
-        return Engine.eachTrial(workload.trials(), control, trial -> workload.measure(benchmark, trial));
+        return new Rounds(control).sequential(workload.trials().stream()
+                .<Row>map(trial -> workload.row(benchmark, trial, () -> { })).toList());
+    }
+
+    /** Each trial's row; before each of its runs, OpenCV's threads are set to its point's (rows of a scan interleave). */
+    @Override
+    public List<Row> rows(RunConfig config) {
+        Workload workload = Workload.of(config, temps, control::interrupted, notes);
+        int cvThreads = config.execution().cvThreads();
+        List<Trial> trials = workload.trials();
+        // The workload's manifest is closed (synced) when its last row is finished; rows an interrupt
+        // kept from starting leave it to the JVM's exit, which loses no record already appended.
+        AtomicInteger open = new AtomicInteger(trials.size());
+        return trials.stream().<Row>map(trial -> new ClosingRow(workload.row(benchmark, trial,
+                () -> Core.setNumThreads(cvThreads)), () -> {
+                    if (open.decrementAndGet() == 0) {
+                        workload.close();
+                    }
+                })).toList();
+    }
+
+    /** A row that says when it is finished. */
+    private record ClosingRow(Row row, Runnable finished) implements Row {
+
+        @Override
+        public String label() {
+            return row.label();
+        }
+
+        @Override
+        public void warmUp() throws InterruptedException {
+            row.warmUp();
+        }
+
+        @Override
+        public boolean needsMore() {
+            return row.needsMore();
+        }
+
+        @Override
+        public void runOnce() throws InterruptedException {
+            row.runOnce();
+        }
+
+        @Override
+        public void stop() {
+            row.stop();
+        }
+
+        @Override
+        public Measurement finish() throws InterruptedException {
+            try {
+                return row.finish();
+            } finally {
+                finished.run();
+            }
+        }
     }
 }

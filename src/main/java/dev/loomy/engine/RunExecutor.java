@@ -3,6 +3,8 @@ package dev.loomy.engine;
 import java.util.Iterator;
 import java.util.List;
 
+import dev.loomy.contention.Contention;
+import dev.loomy.contention.ContentionProbe;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.ResourcePeaks;
@@ -13,18 +15,35 @@ import dev.loomy.strategy.ImageJob;
 import dev.loomy.strategy.Jobs;
 import dev.loomy.strategy.Strategy;
 
-/** Runs one strategy once over every image and records what happened. */
+/** Runs one strategy once over every image and records what happened, the CPU contention included. */
 public final class RunExecutor {
+
+    /** One per JVM: runs, whichever row they belong to, are taken one at a time. */
+    private static final ContentionProbe PROBE = ContentionProbe.system();
 
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
     private final ResourceMonitor monitor = new ResourceMonitor();
 
+    /** Whether this executor's runs are measured for contention. */
+    private final boolean measuresContention;
+
+    /** Runs whose contention is not measured: they may run side by side in one JVM (Spark's tasks). */
     public RunExecutor(RunControl control, FailureLog failures, RunListener listener) {
+        this(control, failures, listener, false);
+    }
+
+    private RunExecutor(RunControl control, FailureLog failures, RunListener listener, boolean measuresContention) {
         this.control = control;
         this.failures = failures;
         this.listener = listener;
+        this.measuresContention = measuresContention;
+    }
+
+    /** Runs measured for contention, one at a time in this JVM, as a row's runs are. */
+    public static RunExecutor measuringContention(RunControl control, FailureLog failures, RunListener listener) {
+        return new RunExecutor(control, failures, listener, true);
     }
 
     /** One run over the images of a list (a Spark task's batch, a test), every image on its timeline. */
@@ -46,8 +65,13 @@ public final class RunExecutor {
 
     private RunRecord run(Strategy strategy, ImagePipeline pipeline, Iterator<ImagePaths> images, int expected,
                           int maxPoints, int parallelism, String label) throws InterruptedException {
+        Runnable imageEnds = measuresContention ? imageEnds(Thread.currentThread()) : () -> { };
         listener.runStarted(label, expected);
         monitor.reset();
+        // Read outside the timed run: the probe lists every thread's schedstat at each end.
+        if (measuresContention) {
+            PROBE.start();
+        }
         long start = System.nanoTime();
         RunRecorder recorder = new RunRecorder(start, expected, maxPoints);
         Jobs jobs = new Jobs() {
@@ -59,11 +83,12 @@ public final class RunExecutor {
             @Override
             public ImageJob next() {
                 return images.hasNext() ? new TimedImageJob(recorder.created(), images.next(), pipeline, control,
-                        failures, listener, recorder) : null;
+                        failures, listener, recorder, imageEnds) : null;
             }
         };
         long end;
         ResourcePeaks peaks;
+        Contention contention;
         try {
             strategy.run(jobs, parallelism);
         } catch (OutOfMemoryError e) {
@@ -72,9 +97,24 @@ public final class RunExecutor {
         } finally {
             // The clock stops before the listener (a progress bar) does its own work.
             end = System.nanoTime();
+            contention = measuresContention ? PROBE.stop() : null;
             peaks = monitor.peaks();
             listener.runFinished();
         }
-        return recorder.record(end, !images.hasNext(), peaks, control.stopping());
+        return recorder.record(end, !images.hasNext(), peaks, control.stopping(), contention);
+    }
+
+    /**
+     * What a worker does after each image: the threads of {@code threads} (one per image) and of the
+     * pools end within the run, and their wait for a CPU would be lost with them, so each platform
+     * thread other than the {@code runner} samples itself as it finishes an image (some 10 us of CPU).
+     * The runner (loop) and virtual threads' carriers outlive the run and are read at its end.
+     */
+    private static Runnable imageEnds(Thread runner) {
+        return () -> {
+            if (Thread.currentThread() != runner) {
+                PROBE.sampleThisThread();
+            }
+        };
     }
 }

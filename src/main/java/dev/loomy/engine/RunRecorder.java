@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.HdrHistogram.ConcurrentHistogram;
 
+import dev.loomy.contention.Contention;
 import dev.loomy.results.ImageCounts;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Latencies;
@@ -84,7 +85,7 @@ final class RunRecorder {
      *
      * @param exhausted whether every image of the walk was made into a job
      */
-    RunRecord record(long end, boolean exhausted, ResourcePeaks peaks, boolean interrupted) {
+    RunRecord record(long end, boolean exhausted, ResourcePeaks peaks, boolean interrupted, Contention contention) {
         int[] byStatus = new int[counts.length()];
         int ended = 0;
         for (int i = 0; i < byStatus.length; i++) {
@@ -105,7 +106,7 @@ final class RunRecorder {
         }
         return new RunRecord(wall, ImageCounts.of(byStatus), Latencies.of(latencies, maxLatency.get()),
                 Map.copyOf(laneFinishes), new Timeline(sampler.every(), timeline), peaks, workers.count(),
-                interrupted);
+                interrupted, contention);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.opencv.core.Core;
 
@@ -18,7 +19,9 @@ import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
+import dev.loomy.results.Provenance;
 import dev.loomy.results.Results;
+import dev.loomy.results.RunOrder;
 import dev.loomy.run.Interrupts;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
@@ -63,10 +66,11 @@ public final class Runner {
             sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
                     layout);
         }
-        List<Measurement> measurements;
+        Provenance provenance = Provenance.now(RunOrder.sequential(null));
+        List<Measurement> measurements = new ArrayList<>();
         try (Interrupts interrupts = Interrupts.forRun(control, temps, elsewhere && layout != null ? layout.root() : null,
                 console)) {
-            measurements = points(config);
+            provenance = provenance.with(measure(config, measurements));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
@@ -81,24 +85,87 @@ public final class Runner {
             }
         }
         return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
-                config.measuring().reference(), lanes, null);
+                config.measuring().reference(), lanes, null, provenance);
     }
 
     /**
-     * Each point of the scan in turn (the run itself without one), its measurements marked with
-     * the point's values; after an interrupt, no other point starts.
+     * Measures every row, of every point of a scan (each marked with the point's values), into
+     * {@code measurements}, in the order the config asks for where the engine can take it; returns
+     * the order taken.
      */
-    private List<Measurement> points(RunConfig config) throws InterruptedException {
-        List<Measurement> measurements = new ArrayList<>();
-        for (Scan.Point point : config.points()) {
-            if (control.interrupted()) {
-                break;
-            }
-            RunConfig one = config.at(point);
-            Core.setNumThreads(one.execution().cvThreads());
-            engine(one).run(one).forEach(m -> measurements.add(m.at(point.values())));
+    private RunOrder measure(RunConfig config, List<Measurement> measurements) throws InterruptedException {
+        RunConfig.Measuring measuring = config.measuring();
+        boolean several = config.trials().size() * config.points().size() > 1
+                && (measuring.repeats() > 1 || measuring.settings().autoRepeat());
+        boolean interleave = several && measuring.order().interleaved();
+        if (config.engine().spark()) {
+            // Spark is never scanned: the run is its one point.
+            measurements.addAll(engine(config).run(config));
+            return interleave ? notInterleaved("--engine=spark takes each row's runs together: rounds are the "
+                    + "local engine's") : RunOrder.sequential(null);
         }
-        return measurements;
+        List<Row> rows = new ArrayList<>();
+        for (Scan.Point point : config.points()) {
+            RunConfig one = config.at(point);
+            for (Row row : engine(one).rows(one)) {
+                rows.add(point.values().isEmpty() ? row : new AtPoint(row, point));
+            }
+        }
+        Rounds rounds = new Rounds(control);
+        if (interleave && !measuring.fork() && !measuring.settings().profiles().isEmpty()) {
+            measurements.addAll(rounds.sequential(rows));
+            return notInterleaved("--profile with --no-fork takes each row's runs together: a profiler sees the "
+                    + "whole JVM, and rows taken in turns would fall into each other's profiles");
+        }
+        if (!interleave) {
+            measurements.addAll(rounds.sequential(rows));
+            return RunOrder.sequential(null);
+        }
+        long seed = measuring.order().seed() != null ? measuring.order().seed()
+                : ThreadLocalRandom.current().nextLong();
+        List<List<String>> order = new ArrayList<>();
+        measurements.addAll(rounds.interleaved(rows, seed, order));
+        return new RunOrder(RunOrder.INTERLEAVED, seed, order, null);
+    }
+
+    /** Said once, on standard error: the rows were taken one after the other though interleaving was asked for. */
+    private RunOrder notInterleaved(String why) {
+        console.note(why);
+        return RunOrder.sequential(why);
+    }
+
+    /** A row of one point of a scan: its label and measurement name the point's values. */
+    private record AtPoint(Row row, Scan.Point point) implements Row {
+
+        @Override
+        public String label() {
+            return row.label() + " (" + point.label() + ")";
+        }
+
+        @Override
+        public void warmUp() throws InterruptedException {
+            row.warmUp();
+        }
+
+        @Override
+        public boolean needsMore() {
+            return row.needsMore();
+        }
+
+        @Override
+        public void runOnce() throws InterruptedException {
+            row.runOnce();
+        }
+
+        @Override
+        public void stop() {
+            row.stop();
+        }
+
+        @Override
+        public Measurement finish() throws InterruptedException {
+            return row.finish().at(point.values());
+        }
     }
 
     /** Where the trials are measured: in this JVM, in one child JVM each, or on Spark. */

@@ -18,16 +18,21 @@ final class TimedImageJob implements ImageJob {
     private final FailureLog failures;
     private final RunListener listener;
     private final RunRecorder recorder;
+    private final Runnable ends;
 
     // Written by the strategy's thread, read by the worker.
     private volatile long submittedAt;
     private volatile String lane;
     private volatile boolean warned;
 
-    /** @param recorder counts the job as it ends, with the thread that ran it */
+    /**
+     * @param recorder counts the job as it ends, with the thread that ran it
+     * @param ends     done on the worker once the image is done and timed
+     */
     TimedImageJob(int index, ImagePaths image, ImagePipeline pipeline, RunControl control, FailureLog failures,
-             RunListener listener, RunRecorder recorder) {
+             RunListener listener, RunRecorder recorder, Runnable ends) {
         this.recorder = recorder;
+        this.ends = ends;
         this.index = index;
         this.image = image;
         this.pipeline = pipeline;
@@ -67,6 +72,7 @@ final class TimedImageJob implements ImageJob {
         long completedAt = System.nanoTime();
         recorder.ended(index, submittedAt == 0 ? completedAt : submittedAt, completedAt, outcome, lane);
         listener.imageDone(outcome);
+        ends.run();
     }
 
     private ImageTiming.Status process() {

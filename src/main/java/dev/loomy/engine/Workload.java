@@ -100,13 +100,22 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
         return trials().stream().filter(t -> t.key().equals(key)).findFirst();
     }
 
-    /** Measures {@code trial} with {@code benchmark} in this JVM. */
-    public Measurement measure(Benchmark benchmark, Trial trial) throws InterruptedException {
+    /**
+     * The row of {@code trial}, measured with {@code benchmark} in this JVM a run at a time.
+     *
+     * @param before done before each of its runs
+     */
+    public RowRuns row(Benchmark benchmark, Trial trial, Runnable before) {
         Filter filter = filter(trial);
         ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter),
                 recording == null ? null : recording.of(filter.name()));
-        return benchmark.measure(strategy(trial), pipeline, () -> paths(trial), imageCount, warmups, repeats,
-                parallelism, settings, settings.jfrFile(trial), files);
+        return benchmark.row(strategy(trial), pipeline, () -> paths(trial), imageCount, warmups, repeats, parallelism,
+                settings, settings.jfrFile(trial), files, before);
+    }
+
+    /** Measures {@code trial} with {@code benchmark} in this JVM, all its runs at once. */
+    public Measurement measure(Benchmark benchmark, Trial trial) throws InterruptedException {
+        return row(benchmark, trial, () -> { }).measureAll();
     }
 
     /** The images of one run of {@code trial}, walked now, each with where its output goes. */

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
+import dev.loomy.imageio.TempFiles;
 
 /**
  * An output folder's manifest, {@code OUTPUT/.loomy/manifest}: one JSON line per output made
@@ -88,8 +89,7 @@ public final class Manifest implements Closeable {
         Path path = folder(outputRoot).resolve(LOCK);
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS);
+            channel = TempFiles.lockFile(path);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw new OverlappingFileLockException();
@@ -109,8 +109,7 @@ public final class Manifest implements Closeable {
     public static Manifest open(Path outputRoot) throws ManifestException {
         Path file = folder(outputRoot).resolve(FILE);
         try {
-            return new Manifest(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS));
+            return new Manifest(file, TempFiles.appendTo(file));
         } catch (IOException e) {
             throw new ManifestException(Names.shown(file) + ": cannot be opened (" + IoReasons.of(e) + ")");
         }
@@ -231,7 +230,7 @@ public final class Manifest implements Closeable {
             if (Files.isSymbolicLink(folder)) {
                 throw new ManifestException(Names.shown(folder) + ": a symbolic link; loomy keeps its manifest in a folder of its own");
             }
-            Files.createDirectories(folder);
+            TempFiles.makeFolders(folder);
             return folder;
         } catch (IOException e) {
             throw new ManifestException(Names.shown(folder) + ": cannot be made (" + IoReasons.of(e) + ")");

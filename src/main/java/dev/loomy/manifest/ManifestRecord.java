@@ -1,15 +1,14 @@
 package dev.loomy.manifest;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Properties;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+import dev.loomy.results.Provenance;
 
 /**
  * One output as it was made: a line of the manifest. An output is up to date when a record of
@@ -30,7 +29,7 @@ public record ManifestRecord(String output, String input, long size, long modifi
                              String version, long outputSize) implements Serializable {
 
     /** The version of this loomy, as Maven wrote it into the jar. */
-    public static final String VERSION = readVersion();
+    public static final String VERSION = Provenance.loomyVersion();
 
     /**
      * The digest of an output's definition: the filter's definition (kind, parameters, chain, as
@@ -71,17 +70,5 @@ public record ManifestRecord(String output, String input, long size, long modifi
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;
         return h;
-    }
-
-    private static String readVersion() {
-        Properties properties = new Properties();
-        try (InputStream in = ManifestRecord.class.getResourceAsStream("/dev/loomy/version.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            // Unknown: every record then says so, and matches only others that do.
-        }
-        return properties.getProperty("version", "unknown");
     }
 }

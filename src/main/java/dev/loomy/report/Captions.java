@@ -1,18 +1,26 @@
 package dev.loomy.report;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import dev.loomy.contention.Contention;
 import dev.loomy.profile.Profile;
+import dev.loomy.results.Column;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
+import dev.loomy.results.Numbers;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
+import dev.loomy.results.RunOrder;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
 import dev.loomy.stats.AutoRepeat;
@@ -89,11 +97,14 @@ public final class Captions {
     static List<String> rigor(Results results) {
         List<String> lines = new ArrayList<>();
         List<Summary> summaries = results.summaries();
+        // --engine=spark refuses --repeat=auto: each of its runs is a whole Spark job.
+        boolean spark = results.options() != null && "spark".equals(results.options().where().engine());
+        String more = "use --repeat=3 or more" + (spark ? "." : ", or --repeat=auto.");
         if (summaries.stream().anyMatch(s -> s.times().sample() != null && s.times().sample().n() < 3)) {
-            // --engine=spark refuses --repeat=auto: each of its runs is a whole Spark job.
-            boolean spark = results.options() != null && "spark".equals(results.options().where().engine());
-            lines.add("Fewer than 3 counted runs: the confidence interval says little (nothing from one run); use "
-                    + "--repeat=3 or more" + (spark ? "." : ", or --repeat=auto."));
+            boolean single = summaries.stream().anyMatch(s -> s.times().sample() != null && s.times().sample().n() == 1);
+            lines.add("Fewer than 3 counted runs: the confidence interval says little"
+                    + (single ? "; a single run gives none, no speed-up error and no test of whether rows differ, "
+                    + "since one run says nothing of the spread" : "") + "; " + more);
         }
         String stoppedShort = autoRepeatShortfall(results);
         if (stoppedShort != null) {
@@ -150,19 +161,126 @@ public final class Captions {
                 AutoRepeat.TARGET * 100) + String.join("; ", stopped) + ".";
     }
 
-    /** What the columns beyond the article's mean, in one paragraph. */
-    static String legend(Results results, boolean vsLoop) {
-        return "Avg: images / median time; " + (vsLoop ? "vs loop: loop's median time / this median time; " : "")
-                + "Mean±CI: the mean time ± half its 95% confidence interval (Student's t); Speed-up: the reference's "
-                + "mean time / this "
-                + "mean time (reference: " + results.reference().label() + "), ± its standard deviation propagated "
-                + "from both rows'; p50/p95: one image's "
-                + "latency, submission to completion, over every image of the counted runs; Threads: peak live "
-                + "platform threads in the measuring JVM (its own included); RSS: peak resident memory of that JVM"
-                + (results.rssUnwindowed() ? " (* since the JVM started: the peak could not be reset per run here)" : "")
-                + (results.measurements().stream().anyMatch(m -> m.warnings() > 0)
-                        ? "; Warnings: images decoded from a damaged file (each named above) and processed all the same"
-                        : "")
-                + ".";
+    /**
+     * "virtual vs pool: no significant difference (...)": a line per row whose mean time per image
+     * Welch's t-test at 5% cannot tell from its reference row's, so that no speed-up invites a
+     * conclusion it cannot bear; none where every row differs, or a side has a single run.
+     */
+    static List<String> indistinct(Results results) {
+        boolean severalFilters = results.measurements().stream().map(Measurement::filter).distinct().count() > 1;
+        List<String> lines = new ArrayList<>();
+        for (Summary s : results.summaries()) {
+            Measurement m = s.measurement();
+            Measurement reference = results.reference().of(results.measurements(), m);
+            if (!Boolean.FALSE.equals(s.speed().differs()) || reference == null) {
+                continue;
+            }
+            // "Cartoon2 (parallelism=4): virtual vs pool", the filter and point named only where they tell rows apart.
+            String where = (severalFilters ? m.filter() + m.key().scanned() : m.key().scanned().strip());
+            String pair = m.sameFilterAndPoint(reference)
+                    ? (where.isEmpty() ? "" : where + ": ") + m.strategy() + " vs " + reference.strategy()
+                    : m.key().label() + " vs " + reference.key().label();
+            lines.add(pair + ": no significant difference (Welch's t-test at 5% on the time per image, outlying "
+                    + "runs left out): the speed-up may be noise");
+        }
+        return lines;
+    }
+
+    /** "runs interleaved: 8 rounds, each in an order shuffled from seed 42", or "each row's runs in turn". */
+    static String order(Results results) {
+        RunOrder order = results.provenance().order();
+        if (order.interleaved()) {
+            return "runs interleaved: " + order.rounds().size() + (order.rounds().size() == 1 ? " round" : " rounds")
+                    + ", each in an order shuffled from seed " + order.seed();
+        }
+        return "each row's runs in turn";
+    }
+
+    /**
+     * What the load on the machine was while the rows ran, for a chart's subtitle: "load 0.9-1.4,
+     * others took 0.3-0.8% of the CPUs", "contended" when a row was; "contention not measured"
+     * where it was not.
+     */
+    static String load(Results results) {
+        List<Contention> measured = results.summaries().stream().map(Summary::contention)
+                .filter(Contention::anyMeasured).toList();
+        if (measured.isEmpty()) {
+            return "contention not measured";
+        }
+        DoubleSummaryStatistics load = measured.stream().flatMap(c -> java.util.stream.Stream.of(c.loadBefore(),
+                c.loadAfter())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).summaryStatistics();
+        DoubleSummaryStatistics others = measured.stream().map(Contention::otherCpuPct)
+                .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).summaryStatistics();
+        List<String> parts = new ArrayList<>();
+        if (load.getCount() > 0) {
+            parts.add("load " + range(load, 1, ""));
+        }
+        if (others.getCount() > 0) {
+            parts.add("others took " + range(others, 1, "%") + " of the CPUs"
+                    + (others.getMax() >= Summary.CONTENDED_PCT ? " (contended)" : ""));
+        }
+        return parts.isEmpty() ? "contention not measured" : String.join(", ", parts);
+    }
+
+    /**
+     * Under the table: each row's contention, the contended rows named, or, once, why there is none
+     * (a kernel without the files, the Spark engine).
+     */
+    static List<String> contention(Results results) {
+        List<Summary> ran = results.summaries().stream().filter(s -> !s.measurement().runs().isEmpty()).toList();
+        if (ran.isEmpty()) {
+            return List.of();
+        }
+        if (results.options() != null && "spark".equals(results.options().where().engine())) {
+            return List.of("Contention is not measured on Spark: other_cpu_pct, cpu_wait_pct and cpu_pressure_pct "
+                    + "stay empty (the work runs on executors, whose machines loomy does not read).");
+        }
+        if (ran.stream().noneMatch(s -> s.contention().anyMeasured())) {
+            return List.of("Contention could not be measured: this system gives none of /proc/stat, the threads' "
+                    + "schedstat and /proc/pressure/cpu.");
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("Contention, others' share of the CPUs / the measuring JVM's threads' time waiting for one: "
+                + String.join(", ", ran.stream().map(s -> s.measurement().key().label() + " "
+                + pct(s.contention().otherCpuPct()) + " / " + pct(s.contention().cpuWaitPct())).toList()) + ".");
+        List<String> contended = ran.stream().filter(s -> Boolean.TRUE.equals(s.contended()))
+                .map(s -> s.measurement().key().label()).toList();
+        if (!contended.isEmpty()) {
+            lines.add("Contended: " + String.join(", ", contended) + ": other programs took "
+                    + Numbers.fixed(Summary.CONTENDED_PCT, 0) + "% or more of the CPUs while "
+                    + (contended.size() == 1 ? "it" : "they") + " ran, so the figures are not the strategies' alone.");
+        }
+        return lines;
+    }
+
+    private static String pct(OptionalDouble pct) {
+        return pct.isPresent() ? Numbers.fixed(pct.getAsDouble(), 1) + "%" : "n/a";
+    }
+
+    private static String range(DoubleSummaryStatistics stats, int digits, String unit) {
+        String low = Numbers.fixed(stats.getMin(), digits);
+        String high = Numbers.fixed(stats.getMax(), digits);
+        return (low.equals(high) ? low : low + "-" + high) + unit;
+    }
+
+    /** What the columns shown beyond the article's mean, in one short paragraph. */
+    static String legend(Results results, List<Column> shown) {
+        Map<String, String> meaning = new LinkedHashMap<>();
+        meaning.put("time", "Time: the median run's wall time");
+        meaning.put("time_mean_ci", "Mean±CI: the mean ± half its 95% confidence interval");
+        meaning.put("images_per_sec", "Avg: images / median time");
+        meaning.put("ms_image", "ms/image: median time / images");
+        meaning.put("speedup_shown", "Speed-up: the reference's mean time per image / this row's, ± its propagated "
+                + "standard deviation (reference: " + results.reference().label() + ")");
+        meaning.put(Schema.LATENCY, "p50/p95: an image's latency, submission to completion");
+        meaning.put(Schema.THREADS, "Threads: peak platform threads of the measuring JVM");
+        String rss = (results.rssUnwindowed() ? " (* since the JVM started: it could not be reset per run here)" : "");
+        meaning.put(Schema.RSS, "RSS: its peak resident memory" + rss);
+        meaning.put("rss_marked", "Peak RSS: the measuring JVM's peak resident memory" + rss);
+        meaning.put(Schema.WARNINGS, "Warnings: images decoded from a damaged file and processed all the same");
+        List<String> names = shown.stream().map(Column::name).toList();
+        List<String> parts = meaning.entrySet().stream().filter(e -> names.contains(e.getKey()))
+                .map(Map.Entry::getValue).toList();
+        return String.join("; ", parts) + ".";
     }
 }

@@ -2,6 +2,7 @@ package dev.loomy.report;
 
 import dev.loomy.console.Console;
 import dev.loomy.results.Format;
+import dev.loomy.results.Numbers;
 import dev.loomy.results.Results;
 import dev.loomy.results.Summary;
 
@@ -9,7 +10,7 @@ import dev.loomy.results.Summary;
  * What the figures should be read with, said on standard error once the results are out: why
  * the baseline may not be comparable, and, for csv and json, which have only a column for them,
  * what the table and markdown say under their rows (outlying runs, an automatic count that
- * stopped short).
+ * stopped short, rows that other programs contended).
  */
 public final class Caveats {
 
@@ -27,6 +28,13 @@ public final class Caveats {
                         + " runs " + (s.times().sample().outliers() == 1 ? "is a statistical outlier" : "are statistical outliers")
                         + " (hyperfine's rule): something else may have run meanwhile");
             }
+        }
+        String contended = String.join(", ", results.summaries().stream().filter(s -> Boolean.TRUE.equals(s.contended()))
+                .map(s -> s.measurement().key().label() + " (" + Numbers.fixed(s.contention().otherCpuPct(), 1) + "%)")
+                .toList());
+        if (!contended.isEmpty()) {
+            console.warning("contended: " + contended + ": other programs took " + Numbers.fixed(Summary.CONTENDED_PCT, 0)
+                    + "% or more of the CPUs meanwhile (column contended, other_cpu_pct)");
         }
         String stoppedShort = Captions.autoRepeatShortfall(results);
         if (stoppedShort != null) {

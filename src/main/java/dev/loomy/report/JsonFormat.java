@@ -51,13 +51,18 @@ public final class JsonFormat implements ResultFormat {
     static JsonNode tree(Results results) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("method", Captions.method(results));
+        root.put("loomy_version", results.provenance().version());
+        root.put("measured_at", results.provenance().measuredAt());
         root.set("machine", machine(results.machine()));
         root.set("options", MAPPER.valueToTree(results.options()));
         root.put("forked", results.forked());
         root.put("interrupted", results.interrupted());
         root.put("reference", results.reference().label());
+        root.set("order", MAPPER.valueToTree(results.provenance().order()));
         if (results.baseline() != null) {
             root.put("baseline", results.baseline().source());
+            ArrayNode differences = root.putArray("baseline_differences");
+            results.baseline().differences().forEach(differences::add);
         }
         // The scanned options' columns: with strategy and filter, what makes a row the same experiment in a baseline.
         ArrayNode scanned = root.putArray("scanned");
@@ -99,7 +104,9 @@ public final class JsonFormat implements ResultFormat {
 
     private static ObjectNode run(RunRecord run) {
         ObjectNode node = MAPPER.createObjectNode();
-        putMs(node, "wall_ms", run.wallNanos() / 1e6);
+        // To the nanosecond, unlike other times: every row figure is derived from it, and a saved file
+        // re-rendered (loomy report) must give the same figures.
+        node.put("wall_ms", run.wallNanos() / 1e6);
         node.put("done", run.done());
         node.put("failed", run.failed());
         node.put("warned", run.warned());
@@ -108,11 +115,17 @@ public final class JsonFormat implements ResultFormat {
         node.put("interrupted", run.interrupted());
         putPeaks(node, run.peaks());
         putKnown(node, "worker_threads", run.workers());
+        if (run.contention() != null) {
+            // The raw times the percentages come from, so that the figures of a sum of runs can be derived again.
+            node.set("contention", MAPPER.valueToTree(run.contention()));
+        }
         ObjectNode lanes = node.putObject("lane_ms");
         run.laneFinishNanos().forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
-        // The timeline's images: every one, or every k-th of a run of many (timeline_every says k).
+        // The timeline's images: every one, or every k-th of a run of many (timeline_every says k,
+        // and the latencies' histogram, encoded as HdrHistogram does, keeps what the points do not).
         if (run.timeline().every() > 1) {
             node.put("timeline_every", run.timeline().every());
+            node.set("latency_histogram", MAPPER.valueToTree(run.latencies()));
         }
         List<ImageTiming> images = run.timeline().points();
         ArrayNode submitted = node.putArray("submitted_ms");
@@ -120,15 +133,23 @@ public final class JsonFormat implements ResultFormat {
         ArrayNode failed = node.putArray("failed_images");
         ArrayNode warned = node.putArray("warned_images");
         ArrayNode skipped = node.putArray("skipped_images");
-        for (ImageTiming t : images) {
-            submitted.add(round(t.submittedNanos() / 1e6));
-            completed.add(round(t.completedNanos() / 1e6));
+        // Each image's lane, where its strategy has lanes: what re-rendering the results needs of them.
+        ArrayNode imageLanes = images.stream().anyMatch(t -> t.lane() != null) ? node.putArray("image_lanes") : null;
+        // The failed, warned and skipped are named by their place among these (their index, when every one is here).
+        for (int place = 0; place < images.size(); place++) {
+            ImageTiming t = images.get(place);
+            if (imageLanes != null) {
+                imageLanes.add(t.lane());
+            }
+            // To the nanosecond, as the wall time: the latencies are derived from them.
+            submitted.add(t.submittedNanos() / 1e6);
+            completed.add(t.completedNanos() / 1e6);
             if (t.status() == ImageTiming.Status.FAILED) {
-                failed.add(t.index());
+                failed.add(place);
             } else if (t.status() == ImageTiming.Status.WARNED) {
-                warned.add(t.index());
+                warned.add(place);
             } else if (t.status() == ImageTiming.Status.SKIPPED) {
-                skipped.add(t.index());
+                skipped.add(place);
             }
         }
         return node;

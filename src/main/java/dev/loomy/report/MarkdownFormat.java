@@ -8,12 +8,17 @@ import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Numbers;
+import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
 
 
-/** One GitHub table of every (strategy, filter), between what was measured and what the columns mean. */
+/**
+ * One GitHub table of every (strategy, filter), between what was measured and what the columns
+ * mean: the columns a reader of a post needs, one speed-up among them; failures, warnings and
+ * outcomes only when some row has them.
+ */
 public final class MarkdownFormat implements ResultFormat {
 
     static final List<Column> COLUMNS = Schema.in(Format.MARKDOWN);
@@ -22,7 +27,13 @@ public final class MarkdownFormat implements ResultFormat {
     public void write(Results results, PrintStream out) {
         List<Summary> summaries = results.summaries();
         // A scanned option's column only with a scan; lanes only when some row has them.
-        List<Column> columns = Schema.in(Format.MARKDOWN, results);
+        boolean failed = results.measurements().stream().anyMatch(m -> m.failed() > 0);
+        boolean warned = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
+        boolean unwell = results.measurements().stream().anyMatch(m -> m.outcome() != Outcome.OK);
+        List<Column> columns = Schema.in(Format.MARKDOWN, results).stream()
+                .filter(c -> failed || !c.name().equals(Schema.FAILED))
+                .filter(c -> warned || !c.name().equals(Schema.WARNINGS))
+                .filter(c -> unwell || !c.name().equals(Schema.OUTCOME)).toList();
         List<String> headers = columns.stream().map(Column::heading).toList();
         List<String> alignment = columns.stream().map(c -> c.rightAligned() ? "---:" : "---").toList();
         out.println(Captions.method(results));
@@ -35,7 +46,11 @@ public final class MarkdownFormat implements ResultFormat {
             out.println(line(columns.stream().map(c -> c.text(s, false)).toList()));
         }
         out.println();
-        out.println(Captions.legend(results, true));
+        for (String line : Captions.indistinct(results)) {
+            out.println(escape(line));
+            out.println();
+        }
+        out.println(escape(Captions.legend(results, columns)));
         for (String line : Captions.rigor(results)) {
             out.println();
             out.println(escape(line));

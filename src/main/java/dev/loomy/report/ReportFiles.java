@@ -17,19 +17,32 @@ import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 
 /**
- * The files a run writes besides standard output: {@code --report}, {@code --chart} and
- * {@code --timeline}. Their paths, and that charts can draw text on this host, are checked
- * before any work, so that a typo does not cost a whole benchmark; each file is written whole
- * or not at all.
+ * The files a run writes besides standard output: {@code --report} and {@code --export-*}, all
+ * from the same results, {@code --chart} and {@code --timeline}. Their paths, and that charts
+ * can draw text on this host, are checked before any work, so that a typo does not cost a whole
+ * benchmark; each file is written whole or not at all.
  *
- * @param report   null when not asked for; likewise the others
+ * @param exports the results files, in any format; none when not asked for
+ * @param chart   null when not asked for; likewise timeline
+ * @param wide    whether a table written to a file shows every column (else it fits {@link
+ *                TableFormat#DEFAULT_WIDTH})
  */
-public record ReportFiles(Path report, Path chart, Path timeline) {
+public record ReportFiles(List<Export> exports, Path chart, Path timeline, boolean wide) {
+
+    public ReportFiles {
+        exports = exports == null ? List.of() : List.copyOf(exports);
+    }
+
+    /** With one {@code --report} file, or none (null). */
+    public ReportFiles(Path report, Path chart, Path timeline) {
+        this(report == null ? List.of() : List.of(Export.report(report)), chart, timeline, false);
+    }
 
     /**
      * Refuses, with the option and the reason, a path that could not be written later.
@@ -39,9 +52,8 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     public void check(Path outputFolder) {
         List<Path> seen = new ArrayList<>();
         Path created = outputFolder == null ? null : outputFolder.toAbsolutePath().normalize();
-        if (report != null) {
-            Format.forFile(report);
-            checkWritable("--report", report, seen, created);
+        for (Export export : exports) {
+            checkWritable(export.option(), export.file(), seen, created);
         }
         if (chart != null) {
             checkPng("--chart", chart);
@@ -113,8 +125,8 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
 
     private List<Named> named() {
         List<Named> files = new ArrayList<>();
-        if (report != null) {
-            files.add(new Named("--report", report));
+        for (Export export : exports) {
+            files.add(new Named(export.option(), export.file()));
         }
         if (chart != null) {
             files.add(new Named("--chart", chart));
@@ -158,9 +170,11 @@ public record ReportFiles(Path report, Path chart, Path timeline) {
     /** Writes every file asked for, through {@code temps}; returns false (having said why) if one could not be. */
     public boolean write(Results results, TempFiles temps, Console console) {
         boolean ok = true;
-        if (report != null) {
-            ok &= write("--report", report, console, () -> temps.replace(report,
-                    rendered(ResultFormat.of(Format.forFile(report)), results)));
+        for (Export export : exports) {
+            ResultFormat format = export.format() == Format.TABLE ? new TableFormat(TableFormat.DEFAULT_WIDTH, wide)
+                    : ResultFormat.of(export.format());
+            ok &= write(export.option(), export.file(), console, () -> temps.replace(export.file(),
+                    rendered(format, results)));
         }
         boolean measured = results.measurements().stream().anyMatch(m -> !m.runs().isEmpty());
         if ((chart != null || timeline != null) && !measured) {

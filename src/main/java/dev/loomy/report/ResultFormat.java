@@ -10,10 +10,15 @@ public interface ResultFormat {
 
     void write(Results results, PrintStream out);
 
-    /** The writer of {@code format}. */
+    /** The writer of {@code format}; a table fits the terminal. */
     static ResultFormat of(Format format) {
+        return of(format, false);
+    }
+
+    /** The writer of {@code format}; a table shows every column if {@code wide}, else fits the terminal. */
+    static ResultFormat of(Format format, boolean wide) {
         return switch (format) {
-            case TABLE -> new TableFormat();
+            case TABLE -> new TableFormat(TableFormat.terminalWidth(), wide);
             case MARKDOWN -> new MarkdownFormat();
             case CSV -> new CsvFormat();
             case JSON -> new JsonFormat();

@@ -38,7 +38,9 @@ public final class ScanChart {
 
     public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
-        Charts.writePng(build(results), file, temps);
+        List<String> scanned = Schema.scanned(results);
+        Charts.writePng("Images per second against " + option(scanned.get(0)) + ", " + Captions.medianOf(results),
+                Charts.subtitle(results), List.of(build(results)), HEIGHT, file, temps);
     }
 
     static Chart<?, ?> build(Results results) {
@@ -58,17 +60,15 @@ public final class ScanChart {
             lines.computeIfAbsent(Charts.series(m.strategy(), severalFilters ? m.filter() : null, others),
                     k -> new LinkedHashMap<>()).put(value, s.speed().imagesPerSec());
         }
-        String title = "Images per second against " + option(x) + ", " + Captions.medianOf(results) + ", on "
-                + Charts.machine(results);
         String xTitle = option(x) + " (" + meaning(x) + ")";
         String yTitle = "images/sec (median run; " + results.images() + " images per run)";
-        return x.equals(Schema.IO_LATENCY) ? xy(lines, title, xTitle, yTitle) : categories(lines, values, title, xTitle, yTitle);
+        return x.equals(Schema.IO_LATENCY) ? xy(lines, xTitle, yTitle) : categories(lines, values, xTitle, yTitle);
     }
 
-    private static XYChart xy(Map<String, Map<String, Double>> lines, String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
-                .yAxisTitle(yTitle).build();
+    private static XYChart xy(Map<String, Map<String, Double>> lines, String xTitle, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         Charts.style(chart.getStyler());
+        chart.getStyler().setChartTitleVisible(false);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.getStyler().setMarkerSize(8);
         chart.getStyler().setYAxisMin(0.0);
@@ -91,11 +91,12 @@ public final class ScanChart {
         return chart;
     }
 
-    private static CategoryChart categories(Map<String, Map<String, Double>> lines, List<String> values, String title,
-                                            String xTitle, String yTitle) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
+    private static CategoryChart categories(Map<String, Map<String, Double>> lines, List<String> values, String xTitle,
+                                            String yTitle) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
         Charts.style(chart.getStyler());
+        chart.getStyler().setChartTitleVisible(false);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         // Every line's point for a value on that value's tick, not side by side as bars would be.
         chart.getStyler().setOverlapped(true);

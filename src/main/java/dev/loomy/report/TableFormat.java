@@ -9,7 +9,6 @@ import java.util.Map;
 import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
-import dev.loomy.results.Numbers;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -18,18 +17,52 @@ import dev.loomy.strategy.Strategies;
 /**
  * The human format: what was measured and on what, once; then one table per strategy, one
  * row per filter, with the article's columns (Filter, Time (ms), Images, Avg (images/sec))
- * and a benchmark's; then what the columns mean. A Warnings column (images done from damaged
- * files) appears only when some row has one, so that the usual table keeps its width.
+ * and a benchmark's; then the rows that cannot be told apart, and what the columns mean. A
+ * Warnings column (images done from damaged files) appears only when some row has one. The
+ * tables fit the terminal's width: the least important columns ({@link Schema#DROPPED_FIRST})
+ * are left out, and said so, unless {@code wide}.
  */
 public final class TableFormat implements ResultFormat {
 
-    /** The width the prose is wrapped to; the tables stay within it for filter names up to about 12 characters. */
-    private static final int WIDTH = 118;
+    /** The width when nothing says the terminal's: standard output is a file or a pipe. */
+    public static final int DEFAULT_WIDTH = 100;
+    /** Set by run.sh when standard output is a terminal ({@code tput cols}); the JVM cannot ask. */
+    static final String COLUMNS_PROPERTY = "loomy.columns";
+    /** Narrower than this, no table fits at all: the prose still wraps at this width. */
+    private static final int NARROWEST = 40;
+
+    private final int width;
+    private final boolean wide;
+
+    /** At the terminal's width, the least important columns left out if need be. */
+    public TableFormat() {
+        this(terminalWidth(), false);
+    }
+
+    /** @param wide whether every column is shown, however wide the tables */
+    public TableFormat(int width, boolean wide) {
+        this.width = Math.max(NARROWEST, width);
+        this.wide = wide;
+    }
+
+    /** {@code COLUMNS} when exported, else what run.sh found, else {@link #DEFAULT_WIDTH}. */
+    public static int terminalWidth() {
+        for (String given : new String[] {System.getenv("COLUMNS"), System.getProperty(COLUMNS_PROPERTY)}) {
+            try {
+                if (given != null && Integer.parseInt(given.trim()) > 0) {
+                    return Integer.parseInt(given.trim());
+                }
+            } catch (NumberFormatException e) {
+                // Not a width: the next source says.
+            }
+        }
+        return DEFAULT_WIDTH;
+    }
 
     @Override
     public void write(Results results, PrintStream out) {
-        wrap(Captions.method(results), WIDTH, out);
-        wrap(Captions.machine(results), WIDTH, out);
+        wrap(Captions.method(results), width, out);
+        wrap(Captions.machine(results), width, out);
         Map<String, List<Summary>> byStrategy = new LinkedHashMap<>();
         for (Summary s : results.summaries()) {
             byStrategy.computeIfAbsent(s.measurement().strategy(), k -> new ArrayList<>()).add(s);
@@ -37,33 +70,62 @@ public final class TableFormat implements ResultFormat {
         boolean warnings = results.measurements().stream().anyMatch(m -> m.warnings() > 0);
         // Warnings (images done from damaged files) only when some row has one: the usual table keeps its width.
         // A scanned option's column only with a scan.
-        List<Column> all = Schema.in(Format.TABLE, results);
-        List<Column> columns = warnings ? all
-                : all.stream().filter(c -> !c.name().equals(Schema.WARNINGS)).toList();
+        List<Column> columns = new ArrayList<>(Schema.in(Format.TABLE, results).stream()
+                .filter(c -> warnings || !c.name().equals(Schema.WARNINGS)).toList());
+        List<String> left = new ArrayList<>();
+        for (String name : Schema.DROPPED_FIRST) {
+            if (wide || widest(byStrategy, columns) <= width) {
+                break;
+            }
+            columns.stream().filter(c -> c.name().equals(name)).findFirst().ifPresent(c -> {
+                columns.remove(c);
+                left.add(c.heading());
+            });
+        }
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
             out.println(heading(entry.getKey()));
-            TextTable table = new TextTable(columns.stream().map(Column::heading).toList(), alignment(columns));
+            out.print(table(entry.getValue(), columns).render());
             for (Summary s : entry.getValue()) {
-                table.add(columns.stream().map(c -> c.text(s, false)).toList());
-            }
-            out.print(table.render());
-            for (Summary s : entry.getValue()) {
-                notes(s, out);
+                notes(s, out, width);
             }
         }
         out.println();
         if (results.measurements().isEmpty()) {
             out.println("Nothing was measured.");
         } else {
-            wrap(Captions.legend(results, false), WIDTH, out);
+            for (String line : Captions.indistinct(results)) {
+                wrap(line, width, out);
+            }
+            wrap(Captions.legend(results, columns), width, out);
             for (String line : Captions.rigor(results)) {
-                wrap(line, WIDTH, out);
+                wrap(line, width, out);
+            }
+            for (String line : Captions.contention(results)) {
+                wrap(line, width, out);
+            }
+            if (!left.isEmpty()) {
+                wrap("Left out to fit " + width + " columns: " + String.join(", ", left) + "; --wide shows "
+                        + (left.size() == 1 ? "it." : "them."), width, out);
             }
         }
         if (results.interrupted()) {
             out.println("Interrupted: these are partial results.");
         }
+    }
+
+    /** The widest line of any strategy's table with {@code columns}. */
+    private static int widest(Map<String, List<Summary>> byStrategy, List<Column> columns) {
+        return byStrategy.values().stream().flatMap(rows -> table(rows, columns).render().lines())
+                .mapToInt(String::length).max().orElse(0);
+    }
+
+    private static TextTable table(List<Summary> rows, List<Column> columns) {
+        TextTable table = new TextTable(columns.stream().map(Column::heading).toList(), alignment(columns));
+        for (Summary s : rows) {
+            table.add(columns.stream().map(c -> c.text(s, false)).toList());
+        }
+        return table;
     }
 
     private static String heading(String strategy) {
@@ -79,28 +141,39 @@ public final class TableFormat implements ResultFormat {
         return right;
     }
 
-    private static void notes(Summary s, PrintStream out) {
+    /** The notes under a row, each indented, its further lines more so. */
+    private static void notes(Summary s, PrintStream out, int width) {
         Measurement m = s.measurement();
         // In a scan a strategy's table has a row per value: the note says which.
         String row = m.filter() + m.key().scanned();
+        List<String> notes = new ArrayList<>();
         String lanes = Schema.LANES.text(s, false);
         if (!lanes.isEmpty()) {
-            out.println("  " + row + ": " + lanes);
+            notes.add(lanes);
         }
-        RowNotes.of(s).forEach(note -> out.println("  " + row + ": " + note));
+        notes.addAll(RowNotes.of(s));
+        notes.forEach(note -> wrap(row + ": " + note, width, "  ", "    ", out));
     }
 
     /** Prints {@code text} in lines of at most {@code width} characters, broken between words. */
     static void wrap(String text, int width, PrintStream out) {
-        StringBuilder line = new StringBuilder();
+        wrap(text, width, "", "", out);
+    }
+
+    private static void wrap(String text, int width, String first, String rest, PrintStream out) {
+        StringBuilder line = new StringBuilder(first);
+        boolean empty = true;
         for (String word : text.split(" ")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+            if (!empty && line.length() + 1 + word.length() > width) {
                 out.println(line);
                 line.setLength(0);
+                line.append(rest);
+                empty = true;
             }
-            line.append(line.length() > 0 ? " " : "").append(word);
+            line.append(empty ? "" : " ").append(word);
+            empty = false;
         }
-        if (line.length() > 0) {
+        if (!empty) {
             out.println(line);
         }
     }

@@ -35,7 +35,11 @@ public final class ThroughputChart {
 
     public static void write(Results results, Path file, TempFiles temps) throws IOException {
         ChartFonts.ready();
-        Charts.writePng(build(results), file, temps);
+        Charts.writePng(title(results), Charts.subtitle(results), List.of(build(results)), HEIGHT, file, temps);
+    }
+
+    static String title(Results results) {
+        return "Images per second, " + Captions.medianOf(results);
     }
 
     static CategoryChart build(Results results) {
@@ -49,11 +53,11 @@ public final class ThroughputChart {
             byFilter.computeIfAbsent(s.measurement().filter(), f -> new LinkedHashMap<>()).put(strategy, s);
         }
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Images per second, " + Captions.medianOf(results) + ", on " + Charts.machine(results))
                 .xAxisTitle("strategy (" + results.images() + " images per run)")
                 .yAxisTitle("images/sec (bar: median run; whisker: slowest to fastest run)")
                 .build();
         Charts.style(chart.getStyler());
+        chart.getStyler().setChartTitleVisible(false);
         chart.getStyler().setPlotContentSize(PLOT_CONTENT);
         chart.getStyler().setAvailableSpaceFill(BAR_FILL);
         chart.getStyler().setYAxisMin(0.0);

@@ -28,4 +28,9 @@ public record ImageCounts(int done, int warned, int failed, int skipped, int upT
                 byStatus[ImageTiming.Status.FAILED.ordinal()], byStatus[ImageTiming.Status.SKIPPED.ordinal()],
                 byStatus[ImageTiming.Status.UP_TO_DATE.ordinal()]);
     }
+
+    /** Every image of the run, however it ended. */
+    public int total() {
+        return done + warned + failed + skipped + upToDate;
+    }
 }

@@ -36,11 +36,18 @@ public record OptionsUsed(@JsonUnwrapped Selection selection, @JsonUnwrapped Out
      * @param repeat    a number, or "auto"
      * @param reference {@code --reference} as given, or null for the default
      * @param baseline  null when not asked for; likewise save-baseline and fail-on-regression
+     * @param order     interleaved or sequential, as asked ({@code --order}); null when not known
      */
     public record Measuring(@JsonIgnore String repeat, String reference, String baseline,
                             @JsonProperty("save-baseline") String saveBaseline,
                             @JsonProperty("fail-on-regression") String failOnRegression, List<String> profile,
-                            int warmup) {
+                            int warmup, String order) {
+
+        /** Options of results made before {@code --order} existed. */
+        public Measuring(String repeat, String reference, String baseline, String saveBaseline, String failOnRegression,
+                         List<String> profile, int warmup) {
+            this(repeat, reference, baseline, saveBaseline, failOnRegression, profile, warmup, null);
+        }
 
         /** {@code repeat} as json has it: a number, or "auto". */
         @JsonProperty("repeat")
@@ -63,8 +70,15 @@ public record OptionsUsed(@JsonUnwrapped Selection selection, @JsonUnwrapped Out
                             boolean reproducible) {
     }
 
-    /** @param report null when not asked for; likewise chart and timeline */
-    public record Reporting(String format, String report, String chart, String timeline) {
+    /**
+     * @param report every file the results were also written to ({@code --report}, {@code --export-*})
+     * @param chart  null when not asked for; likewise timeline
+     */
+    public record Reporting(String format, List<String> report, String chart, String timeline) {
+
+        public Reporting {
+            report = report == null ? List.of() : List.copyOf(report);
+        }
     }
 
     /**

@@ -13,18 +13,26 @@ import java.util.Map;
  * @param reference   the row {@code speedup} is relative to
  * @param lanes       the lanes of each strategy measured that has some ({@code Strategy.lanes}), by its name
  * @param baseline    what a comparison with saved results found, or null when there was none
+ * @param provenance  when and by which loomy they were measured, and the order of their runs
  */
 public record Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options,
                       boolean interrupted, boolean forked, Reference reference, Map<String, List<String>> lanes,
-                      BaselineComparison baseline) {
+                      BaselineComparison baseline, Provenance provenance) {
 
     public Results {
         lanes = Map.copyOf(lanes);
+        provenance = provenance == null ? Provenance.UNKNOWN : provenance;
+    }
+
+    /** Results whose provenance is not known (made outside a run). */
+    public Results(List<Measurement> measurements, MachineInfo machine, OptionsUsed options, boolean interrupted,
+                   boolean forked, Reference reference, Map<String, List<String>> lanes, BaselineComparison baseline) {
+        this(measurements, machine, options, interrupted, forked, reference, lanes, baseline, Provenance.UNKNOWN);
     }
 
     /** These results with what a comparison with saved results found. */
     public Results comparedWith(BaselineComparison baseline) {
-        return new Results(measurements, machine, options, interrupted, forked, reference, lanes, baseline);
+        return new Results(measurements, machine, options, interrupted, forked, reference, lanes, baseline, provenance);
     }
 
     /** A row per measurement, each compared with the baseline's same row when there is one. */

@@ -4,6 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+
+import dev.loomy.contention.Contention;
+
 /**
  * What one run of one strategy over every image measured. Its size does not depend on the
  * number of images: latencies are a histogram, the timeline a bounded sample.
@@ -18,10 +22,15 @@ import java.util.TreeMap;
  * @param workers     how many distinct threads ran images: platform threads by identity, virtual
  *                    threads by the carrier they ran on (so at most the carriers in use)
  * @param interrupted whether the run was stopped before every image was processed
+ * @param contention  how much other programs, and the JVM's own threads, kept the run from the CPU,
+ *                    measured by the JVM that ran it; null where nothing measured it (an engine
+ *                    that does not, results saved before it was measured)
  */
 public record RunRecord(long wallNanos, ImageCounts counts, Latencies latencies, Map<String, Long> laneFinishNanos,
-                        Timeline timeline, ResourcePeaks peaks, int workers, boolean interrupted) {
+                        Timeline timeline, ResourcePeaks peaks, int workers, boolean interrupted,
+                        Contention contention) {
 
+    @JsonCreator
     public RunRecord {
         counts = counts == null ? ImageCounts.NONE : counts;
         latencies = latencies == null ? Latencies.NONE : latencies;
@@ -30,10 +39,16 @@ public record RunRecord(long wallNanos, ImageCounts counts, Latencies latencies,
     }
 
     /** A run whose every image's timing is at hand (a small batch, a test): each one on the timeline. */
-    public RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted) {
+    public RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted,
+                     Contention contention) {
         this(wallNanos, ImageCounts.count(images), Latencies.of(images.stream()
                 .filter(t -> t.status().ran()).mapToLong(ImageTiming::latencyNanos).toArray()),
-                laneFinishes(images), new Timeline(1, images), peaks, workers, interrupted);
+                laneFinishes(images), new Timeline(1, images), peaks, workers, interrupted, contention);
+    }
+
+    /** Such a run, whose contention nothing measured. */
+    public RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted) {
+        this(wallNanos, images, peaks, workers, interrupted, null);
     }
 
     private static Map<String, Long> laneFinishes(List<ImageTiming> images) {

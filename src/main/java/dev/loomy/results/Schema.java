@@ -48,6 +48,16 @@ public final class Schema {
 
     /** Images done from damaged files; the table shows this column only when some row has one. */
     public static final String WARNINGS = "warnings";
+    /** Failed images; markdown shows this column only when some row has one. */
+    public static final String FAILED = "failed";
+    /** How each row ended; markdown shows this column only when some row did not end well. */
+    public static final String OUTCOME = "outcome";
+
+    /** The table's columns that go first when it is too wide for the terminal, in that order. */
+    public static final String THREADS = "threads";
+    public static final String RSS = "rss";
+    public static final String LATENCY = "latency";
+    public static final List<String> DROPPED_FIRST = List.of(THREADS, RSS, LATENCY);
 
     /** The columns of the options a scan varies ({@code Measurement.scan}'s keys), in this order whatever the command line's. */
     public static final String PARALLELISM = "parallelism";
@@ -64,10 +74,8 @@ public final class Schema {
             scanned(MAX_IN_FLIGHT, "Max in flight", TEXT),
             Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.times().medianMs()), TABLE, MARKDOWN),
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
-            Column.of("time_min", "Min (ms)", MILLISECONDS, s -> decimal(s.times().minMs()), MARKDOWN),
-            Column.of("time_max", "Max (ms)", MILLISECONDS, s -> decimal(s.times().maxMs()), MARKDOWN),
             Column.of("images", "Images", COUNT, s -> count(s.measurement().imagesFinished()), TABLE, MARKDOWN, CSV, JSON),
-            Column.of("failed", "Failed", COUNT, s -> count(s.measurement().failed()), TABLE, MARKDOWN, CSV, JSON),
+            Column.of(FAILED, "Failed", COUNT, s -> count(s.measurement().failed()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("skipped", "Skipped", COUNT, s -> count(s.measurement().upToDate()), TABLE, MARKDOWN, CSV, JSON)
                     .onlyWhen(r -> r.options() != null && r.options().output().incremental()),
             Column.of(Schema.WARNINGS, "Warnings", COUNT, s -> count(s.measurement().warnings()), TABLE, MARKDOWN, CSV, JSON),
@@ -78,23 +86,24 @@ public final class Schema {
             Column.of("time_ms_max", "Max (ms)", MILLISECONDS, s -> decimal(s.times().maxMs()), CSV, JSON),
             Column.of("images_per_sec", "Avg (images/sec)", PER_SECOND, s -> decimal(s.speed().imagesPerSec()),
                     TABLE, MARKDOWN, CSV, JSON),
+            Column.of("ms_image", "ms/image", MILLISECONDS, Schema::msPerImage, TABLE, MARKDOWN),
             Column.of("speedup_vs_loop", "vs loop", RATIO, s -> decimal(s.speed().vsLoop().orElse(Double.NaN)),
-                    MARKDOWN, CSV, JSON),
+                    CSV, JSON),
             Column.of("speedup_shown", "Speed-up", RATIO, Schema::speedup, TABLE, MARKDOWN),
-            Column.of("latency", "p50/p95 (ms)", MILLISECONDS, Schema::latencies, TABLE),
-            Column.of("latency_ms_p50", "p50 (ms)", MILLISECONDS, s -> decimal(s.latency().p50Ms()), MARKDOWN, CSV, JSON),
-            Column.of("latency_ms_p95", "p95 (ms)", MILLISECONDS, s -> decimal(s.latency().p95Ms()), MARKDOWN, CSV, JSON),
+            Column.of(LATENCY, "p50/p95 (ms)", MILLISECONDS, Schema::latencies, TABLE),
+            Column.of("latency_ms_p50", "p50 (ms)", MILLISECONDS, s -> decimal(s.latency().p50Ms()), CSV, JSON),
+            Column.of("latency_ms_p95", "p95 (ms)", MILLISECONDS, s -> decimal(s.latency().p95Ms()), CSV, JSON),
             Column.of("latency_ms_max", "Max latency (ms)", MILLISECONDS, s -> decimal(s.latency().maxMs()), CSV, JSON),
-            Column.of("threads", "Threads", COUNT, s -> count(peaks(s).threads()), TABLE),
-            Column.of("peak_threads", "Peak threads", COUNT, s -> count(peaks(s).threads()), MARKDOWN, CSV, JSON),
+            Column.of(THREADS, "Threads", COUNT, s -> count(peaks(s).threads()), TABLE),
+            Column.of("peak_threads", "Peak threads", COUNT, s -> count(peaks(s).threads()), CSV, JSON),
             Column.of("worker_threads", "Workers", COUNT, s -> count(s.resources().workers()), CSV, JSON),
-            Column.of("peak_heap", "Peak heap (MiB)", BYTES, s -> count(peaks(s).heapBytes()), MARKDOWN, CSV, JSON),
-            Column.of("rss", "RSS (MiB)", BYTES, s -> rss(s, "n/a"), TABLE),
+            Column.of("peak_heap", "Peak heap (MiB)", BYTES, s -> count(peaks(s).heapBytes()), CSV, JSON),
+            Column.of(RSS, "RSS (MiB)", BYTES, s -> rss(s, "n/a"), TABLE),
             Column.of("rss_marked", "Peak RSS (MiB)", BYTES, s -> rss(s, ""), MARKDOWN),
             Column.of("peak_rss", "Peak RSS (MiB)", BYTES, s -> count(peaks(s).rssBytes()), CSV, JSON),
             Column.of("rss_windowed", "RSS per run", FLAG, s -> new Cell.Flag(peaks(s).rssBytes() < 0 ? null
                     : peaks(s).rssWindowed()), CSV, JSON),
-            Column.of("outcome", "Outcome", TEXT, s -> text(s.measurement().outcome().label()),
+            Column.of(OUTCOME, "Outcome", TEXT, s -> text(s.measurement().outcome().label()),
                     TABLE, MARKDOWN, CSV, JSON),
             Column.of("note", "Note", TEXT, s -> text(s.measurement().note()), CSV, JSON),
             Column.of("time_ms_mean", "Mean (ms)", MILLISECONDS, s -> time(s, Sample::mean), CSV, JSON),
@@ -110,6 +119,15 @@ public final class Schema {
                     : s.speed().vsReference().error()), CSV, JSON),
             Column.of("engine", "Engine", TEXT, s -> text(s.measurement().engine()), CSV, JSON),
             Column.of("jpeg_codec", "JPEG codec", TEXT, s -> text(s.measurement().jpegCodec()), CSV, JSON),
+            // Columns added later go after those scripts have read by position.
+            Column.of("differs", "Differs from the reference", FLAG, s -> new Cell.Flag(s.speed().differs()), CSV, JSON),
+            Column.of("time_ms_per_image", "ms/image", MILLISECONDS, Schema::msPerImage, CSV, JSON),
+            Column.of("other_cpu_pct", "Others' CPU (%)", NUMBER, s -> percent(s.contention().otherCpuPct()),
+                    CSV, JSON),
+            Column.of("cpu_wait_pct", "CPU wait (%)", NUMBER, s -> percent(s.contention().cpuWaitPct()), CSV, JSON),
+            Column.of("cpu_pressure_pct", "CPU pressure (%)", NUMBER, s -> percent(s.contention().cpuPressurePct()),
+                    CSV, JSON),
+            Column.of("contended", "Contended", FLAG, s -> new Cell.Flag(s.contended()), CSV, JSON),
             Column.of("baseline_images_per_sec", "Baseline (images/sec)", PER_SECOND, s -> decimal(s.comparison() == null
                     ? Double.NaN : s.comparison().baselineImagesPerSec()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("change_pct", "Change (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
@@ -126,6 +144,8 @@ public final class Schema {
                     .onlyWhen(r -> profiled(r, p -> p.pinnedEvents() >= 0)),
             Column.of("jfr_file", "JFR", TEXT, s -> text(profile(s).jfrFile()), CSV, JSON)
                     .onlyWhen(r -> profiled(r, p -> p.jfrFile() != null)),
+            Column.of("load_before", "Load before", NUMBER, s -> load(s.contention().loadBefore()), JSON),
+            Column.of("load_after", "Load after", NUMBER, s -> load(s.contention().loadAfter()), JSON),
             Column.of("lane_ms", "Lanes", MILLISECONDS, Schema::lanes, JSON),
             Schema.LANES);
 
@@ -252,6 +272,19 @@ public final class Schema {
         String value = Numbers.fixed(speedup.value(), 2);
         return new Cell.Shown((Double.isNaN(speedup.error()) ? value : value + "±" + Numbers.fixed(speedup.error(), 2))
                 + "x");
+    }
+
+    private static Cell percent(java.util.OptionalDouble pct) {
+        return decimal(pct.orElse(Double.NaN));
+    }
+
+    private static Cell load(Double load) {
+        return decimal(load == null ? Double.NaN : load);
+    }
+
+    /** The median time over the images finished: what images/sec says, the other way up. */
+    private static Cell msPerImage(Summary s) {
+        return decimal(1000 / s.speed().imagesPerSec());
     }
 
     private static Cell latencies(Summary s) {

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
+import dev.loomy.contention.Contention;
+import dev.loomy.stats.MeanDifference;
 import dev.loomy.stats.Sample;
 import dev.loomy.stats.Statistics;
 import dev.loomy.stats.Speedup;
@@ -36,8 +38,10 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
      * @param imagesPerSec images over the median time
      * @param vsLoop       loop's median time over this one, per image, for the same filter and point
      * @param vsReference  against the {@link Reference} row, or null when it was not measured
+     * @param differs      whether Welch's t-test at 5% tells this row's mean time per image from the
+     *                     reference row's; null where it cannot tell (a side with one run) or this is the reference
      */
-    public record Speed(double imagesPerSec, OptionalDouble vsLoop, Speedup vsReference) {
+    public record Speed(double imagesPerSec, OptionalDouble vsLoop, Speedup vsReference, Boolean differs) {
     }
 
     /**
@@ -60,7 +64,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         List<RunRecord> runs = m.runs();
         if (runs.isEmpty()) {
             return new Summary(m, new Times(Double.NaN, Double.NaN, Double.NaN, null, Map.of()),
-                    new Speed(Double.NaN, OptionalDouble.empty(), null), new Latency(Double.NaN, Double.NaN, Double.NaN),
+                    new Speed(Double.NaN, OptionalDouble.empty(), null, null), new Latency(Double.NaN, Double.NaN, Double.NaN),
                     new Resources(ResourcePeaks.UNKNOWN, -1), null);
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
@@ -90,8 +94,11 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
                 : reference == m ? new Speedup(1, Double.NaN)
                 : m.anyDone() && reference.anyDone() ? Speedup.of(perImage(reference), perImage(m))
                 : null;
+        MeanDifference difference = relative == null || reference == m ? null
+                : MeanDifference.ofRuns(perImageMs(m), perImageMs(reference));
         return new Summary(m, new Times(median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, time,
-                laneMedians(runs)), new Speed(perSec, speedup, relative), new Latency(p50, p95, lmax),
+                laneMedians(runs)), new Speed(perSec, speedup, relative, difference == null ? null
+                : difference.significant()), new Latency(p50, p95, lmax),
                 new Resources(peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1)), null);
     }
 
@@ -101,7 +108,46 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
 
     /** The runs' times divided by the images they finished: what speed-ups compare. */
     private static Sample perImage(Measurement m) {
-        return Sample.of(java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray());
+        return Sample.of(perImageMs(m));
+    }
+
+    private static double[] perImageMs(Measurement m) {
+        return java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray();
+    }
+
+    /** Others' share of the CPUs, in percent, from which a row is {@linkplain #contended contended}. */
+    public static final double CONTENDED_PCT = 10;
+
+    /**
+     * The contention over the counted runs, summed (so that interleaved rows keep their own); a
+     * figure is empty where some run did not measure it.
+     */
+    public Contention contention() {
+        List<RunRecord> runs = measurement.runs();
+        if (runs.isEmpty() || runs.stream().anyMatch(r -> r.contention() == null)) {
+            return Contention.NONE;
+        }
+        return Contention.sum(runs.stream().map(RunRecord::contention).toList());
+    }
+
+    /**
+     * The least wall time over a row's runs from which it may be called contended: the CPU times
+     * come in clock ticks of 10 ms, and over a few milliseconds one tick of anybody's is a large share.
+     */
+    public static final long CONTENDED_MIN_NANOS = 1_000_000_000L;
+
+    /**
+     * Whether other programs took {@value #CONTENDED_PCT}% or more of the CPUs over the row's runs:
+     * its figures are then not the strategy's alone. Null where that was not measured, or over runs
+     * too short for the clock ticks to tell ({@link #CONTENDED_MIN_NANOS}).
+     */
+    public Boolean contended() {
+        Contention c = contention();
+        OptionalDouble other = c.otherCpuPct();
+        if (other.isEmpty() || c.wallNanos() < CONTENDED_MIN_NANOS) {
+            return null;
+        }
+        return other.getAsDouble() >= CONTENDED_PCT;
     }
 
     /** This summary compared with a baseline's row. */

@@ -31,6 +31,7 @@ import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.profile.ProfileKind;
+import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Reference;
@@ -141,9 +142,36 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * @param settings  automatic run counts and the profilers, which travel to a child JVM with the run
      * @param reference the row each row's speed-up is relative to ({@code --reference})
      * @param baselines saved results to compare with and to save as
+     * @param order     in what order the rows' counted runs are taken ({@code --order}, {@code --order-seed})
      */
     public record Measuring(int warmups, int repeats, boolean fork, MeasureSettings settings, Reference reference,
-                            Baselines baselines) {
+                            Baselines baselines, Order order) {
+
+        public Measuring {
+            order = order == null ? Order.INTERLEAVED : order;
+        }
+
+        /** Interleaved, from a seed of its own. */
+        public Measuring(int warmups, int repeats, boolean fork, MeasureSettings settings, Reference reference,
+                         Baselines baselines) {
+            this(warmups, repeats, fork, settings, reference, baselines, Order.INTERLEAVED);
+        }
+    }
+
+    /**
+     * {@code --order}: whether the rows' counted runs are taken round by round ({@code interleaved}) or
+     * each row's all at once ({@code sequential}).
+     *
+     * @param seed what each round's order is shuffled from ({@code --order-seed}); null for one of the run's own
+     */
+    public record Order(boolean interleaved, Long seed) {
+
+        public static final Order INTERLEAVED = new Order(true, null);
+
+        /** {@code interleaved} or {@code sequential}. */
+        public String label() {
+            return interleaved ? "interleaved" : "sequential";
+        }
     }
 
     /**
@@ -173,10 +201,26 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * How the results are shown.
      *
      * @param format   {@code --format}: what standard output shows
-     * @param report   null when not asked for; likewise chart and timeline
+     * @param exports  the files the results are also written to ({@code --report}, {@code --export-*})
+     * @param chart    null when not asked for; likewise timeline
      * @param progress whether a progress bar is drawn
+     * @param wide     whether the table shows every column, however wide ({@code --wide})
+     * @param job      whether standard output gets one summary line in place of the table: a run of one
+     *                 strategy and one filter, once, is a job rather than a comparison, unless {@code
+     *                 --format} asks otherwise
      */
-    public record Reporting(Format format, Path report, Path chart, Path timeline, boolean quiet, boolean progress) {
+    public record Reporting(Format format, List<Export> exports, Path chart, Path timeline, boolean quiet,
+                            boolean progress, boolean wide, boolean job) {
+
+        public Reporting {
+            exports = exports == null ? List.of() : List.copyOf(exports);
+        }
+
+        /** Showing the table in {@code format}, written to {@code report} as well when not null. */
+        public Reporting(Format format, Path report, Path chart, Path timeline, boolean quiet, boolean progress) {
+            this(format, report == null ? List.of() : List.of(Export.report(report)), chart, timeline, quiet, progress,
+                    false, false);
+        }
     }
 
     public RunConfig {
@@ -224,7 +268,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         // Each point's recordings in a folder of its own, parallelism=4: the same trial is measured at every point.
         Measuring own = point.values().isEmpty() ? measuring : new Measuring(measuring.warmups(), measuring.repeats(),
                 measuring.fork(), measuring.settings().inFolder(point.label()), measuring.reference(),
-                measuring.baselines());
+                measuring.baselines(), measuring.order());
         return new RunConfig(inputs, images, strategies, filters, selection, output, own, point.execution(),
                 reporting, engine, Scan.NONE);
     }
@@ -279,13 +323,14 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
                         measuring.baselines().compareWith(), measuring.baselines().saveAs(),
                         measuring.baselines().failOnRegression(),
                         measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(),
-                        measuring.warmups()),
+                        measuring.warmups(), measuring.order().label()),
                 new OptionsUsed.Execution(given(scan.parallelism(), execution.parallelism(), String::valueOf),
                         given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
                         given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
                         given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
                         measuring.fork(), execution.reproducible()),
-                new OptionsUsed.Reporting(reporting.format().label(), text(reporting.report()),
+                new OptionsUsed.Reporting(reporting.format().label(),
+                        reporting.exports().stream().map(e -> e.file().toString()).toList(),
                         text(reporting.chart()), text(reporting.timeline())),
                 new OptionsUsed.Where(selection.inputs() != null ? selection.inputs()
                         : inputs.stream().map(Path::toString).toList(), engine.kind().label(), engine.master(),

@@ -10,6 +10,24 @@ package dev.loomy.stats;
  */
 public record MeanDifference(double value, double ciLow, double ciHigh) {
 
+    /**
+     * Welch's test on two rows' run times, each side's outlying runs (hyperfine's rule) left out,
+     * since one cold or disturbed run would swamp the variance of a few: null when a side has
+     * fewer than two runs, so that nothing can be told. Two runs or more keep two or more: an
+     * outlier lies many MADs out, and half the runs lie within one.
+     */
+    public static MeanDifference ofRuns(double[] a, double[] b) {
+        if (a.length < 2 || b.length < 2) {
+            return null;
+        }
+        return of(Sample.of(Sample.withoutOutliers(a)), Sample.of(Sample.withoutOutliers(b)));
+    }
+
+    /** Whether the test at 5% tells the two means apart: the interval lies wholly on one side of 0. */
+    public boolean significant() {
+        return ciLow > 0 || ciHigh < 0;
+    }
+
     /** Both samples need at least two values (a spread). */
     public static MeanDifference of(Sample a, Sample b) {
         if (!a.hasSpread() || !b.hasSpread()) {

@@ -69,8 +69,8 @@ class HostileNamesTest {
         TestImages.write(in.resolve("sub/b.png"), 20, 20, 2);
         Path out = dir.resolve("out");
 
-        Cli cli = Cli.run("-s", "loop", "-o", out.toString(), in.toString(), a.toString(), in.toString(),
-                in.resolve("sub").toString());
+        Cli cli = Cli.run("-s", "loop", "-o", out.toString(), "--format=table", in.toString(), a.toString(),
+                in.toString(), in.resolve("sub").toString());
 
         assertThat(cli.status()).as(cli.err()).isZero();
         assertThat(cli.err()).contains("loomy: note: " + a + ": an image already given by " + in + ", processed once")
@@ -85,7 +85,7 @@ class HostileNamesTest {
         Path in = dir.resolve("in");
         TestImages.write(in.resolve("a.png"), 20, 20, 1);
 
-        Cli cli = Cli.run("-s", "loop", "--no-write", "--quiet", in.toString(), in.toString());
+        Cli cli = Cli.run("-s", "loop", "--no-write", "--quiet", "--format=table", in.toString(), in.toString());
 
         assertThat(cli.status()).as(cli.err()).isZero();
         assertThat(cli.err()).isEmpty();
@@ -113,7 +113,7 @@ class HostileNamesTest {
         TestImages.write(locked.resolve("b.png"), 20, 20, 2);
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
-            Unprivileged loomy = Unprivileged.run(dir, "-s", "loop", "--no-write", "--no-fork", in.toString());
+            Unprivileged loomy = Unprivileged.run(dir, "-s", "loop", "--no-write", "--no-fork", "--format=table", in.toString());
 
             assertThat(loomy.status()).as(loomy.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
             assertThat(loomy.err().lines()).filteredOn(line -> line.contains("locked")).singleElement().asString()

@@ -124,7 +124,8 @@ class InterruptTest {
         LoomyCommand command = new LoomyCommand(o, e);
         // On a thread of its own, as a signal handler stops a run from outside; what it throws, the test throws.
         FutureTask<Integer> run = new FutureTask<>(() -> new CommandLine(command).execute(
-                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), input.toString()));
+                "--strategy=pool", "--parallelism=2", "--io-latency=40ms", "-o", out.toString(), "--format=table",
+                input.toString()));
         Thread.ofPlatform().start(run);
 
         awaitOutputs(5, () -> !run.isDone());
@@ -143,7 +144,7 @@ class InterruptTest {
      */
     private LoomyProcess runningAfter(long outputs, String strategies, int parallelism, String latency) throws Exception {
         LoomyProcess loomy = start("--strategy=" + strategies, "--parallelism=" + parallelism,
-                "--io-latency=" + latency, "-o", out.toString(), input.toString());
+                "--io-latency=" + latency, "-o", out.toString(), "--format=table", input.toString());
         awaitOutputs(outputs, loomy.process()::isAlive);
         return loomy;
     }
@@ -181,7 +182,7 @@ class InterruptTest {
         Path config = Files.writeString(dir.resolve("slow.yaml"), "filters:\n  Slow: {chain: ["
                 + String.join(", ", java.util.Collections.nCopies(60, "ALTMRetinex")) + "]}\n");
         LoomyProcess loomy = start("--strategy=" + strategies, "--config=" + config,
-                "--filter=Slow", "-o", out.toString(), image.toString());
+                "--filter=Slow", "-o", out.toString(), "--format=table", image.toString());
         awaitStarted(loomy);
         // Reading the image takes a fraction of a second; then the chain is under way for far longer than 3 s.
         Thread.sleep(1500);
@@ -230,7 +231,7 @@ class InterruptTest {
     @Timeout(60)
     void aSignalStopsWithin3SecondsDuringAnHourOfStorageLatency(String strategies) throws Exception {
         LoomyProcess loomy = start("--strategy=" + strategies, "--io-latency=60m",
-                "-o", out.toString(), input.toString());
+                "-o", out.toString(), "--format=table", input.toString());
         awaitStarted(loomy);
         Thread.sleep(300);
 

@@ -52,7 +52,7 @@ class ReproducibleTest {
     @Slow
     @Test
     void theTableSaysTheRunWasReproducible() throws Exception {
-        Cli run = Cli.run("--reproducible", "-s", "loop", "-f", "Cartoon2", "--no-write",
+        Cli run = Cli.run("--reproducible", "-s", "loop", "-f", "Cartoon2", "--no-write", "--format=table",
                 golden("inputs").resolve("odd-97x61.png").toString());
 
         assertThat(run.status()).as(run.err()).isZero();

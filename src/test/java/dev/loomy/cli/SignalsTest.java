@@ -66,7 +66,7 @@ class SignalsTest {
             TestImages.write(in.resolve(String.format("p%02d.png", i)), 32, 24, i);
         }
         LoomyProcess loomy = start("-s", "pool", "--parallelism=2", "--no-fork", "--io-latency=100ms", "-o",
-                out.toString(), in.toString());
+                out.toString(), "--format=table", in.toString());
         awaitFiles(out, 4, loomy);
 
         loomy.kill("HUP");

@@ -46,39 +46,71 @@ class ChartsTest {
     }
 
     @Test
-    void aTitleWiderThanThePlotBesideTheLegendMovesTheLegendBelow() {
+    void aTitleWiderThanTheChartIsWrappedWholeNeverCut() {
         ChartFonts.ready();
-        String longTitle = "When each image finished, in each strategy's median run (of 1 run, no warm-up): NoOp on 2 cores, "
-                + "AMD EPYC, JDK 25, parallelism 2";
+        String title = "When each image finished: " + "GammaCorrection[gamma=0.5], ".repeat(12) + "on 2 cores, JDK 25";
+        java.awt.FontMetrics font = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics()
+                .getFontMetrics(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.BOLD, 18));
 
-        assertThat(legendAfterFitting(longTitle, "virtual (max_in_flight=unbounded)"))
-                .isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-        assertThat(legendAfterFitting("Images per second", "virtual (max_in_flight=unbounded)"))
-                .isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
+        java.util.List<String> lines = Charts.wrap(title, font, 1200 - 32);
+
+        assertThat(lines).hasSizeGreaterThan(1);
+        assertThat(String.join(" ", lines)).isEqualTo(title);
+        assertThat(lines).allSatisfy(line -> assertThat(font.stringWidth(line)).isLessThanOrEqualTo(1200 - 32));
     }
 
     @Test
-    void aTitleWiderThanTheWholeChartLosesWordsFromItsMiddle() {
+    void aLegendTooWideBesideThePlotGoesBelowIt() {
         ChartFonts.ready();
-        String title = "When each image finished: " + "GammaCorrection[gamma=0.5], ".repeat(12) + "on 2 cores, JDK 25";
-        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(1200).height(700).title(title).build();
-        Charts.style(chart.getStyler());
-        chart.addSeries("loop", new double[] {1, 2}, new double[] {3, 4});
-
-        Charts.fitTitle(chart);
-
-        assertThat(chart.getTitle()).startsWith("When each image finished: ").endsWith("on 2 cores, JDK 25").contains(" … ")
-                .hasSizeLessThan(title.length());
-        // Words are left out whole.
-        assertThat(java.util.List.of(chart.getTitle().split(" "))).allSatisfy(word -> assertThat(title.contains(word)
-                || word.equals("…")).isTrue());
+        assertThat(legendOnPage("virtual (max_in_flight=unbounded, parallelism=4096, io_latency_ms=20)"))
+                .isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        assertThat(legendOnPage("virtual")).isEqualTo(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
     }
 
-    private static org.knowm.xchart.style.Styler.LegendPosition legendAfterFitting(String title, String series) {
-        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(1200).height(700).title(title).build();
+    @Test
+    void theTimelineHasAPanelPerFilterOfAtMostFiveSeriesInTheirOwnColours() {
+        java.util.List<dev.loomy.results.Measurement> rows = new java.util.ArrayList<>();
+        for (String filter : java.util.List.of("NoOp", "Cartoon2")) {
+            for (String strategy : java.util.List.of("loop", "threads", "pool", "forkjoin", "virtual", "virtual-priority")) {
+                rows.add(new dev.loomy.results.Measurement(strategy, filter, 4, 0, java.util.List.of(SampleResults.run(100, 4)),
+                        dev.loomy.results.Outcome.OK, null));
+            }
+        }
+        dev.loomy.results.Results results = dev.loomy.results.TestResults.of(rows, SampleResults.MACHINE,
+                SampleResults.options("1", "local", null), false, true);
+
+        java.util.List<org.knowm.xchart.XYChart> panels = TimelineChart.build(results);
+
+        assertThat(panels).extracting(org.knowm.xchart.XYChart::getTitle)
+                .containsExactly("NoOp (1 of 2)", "NoOp (2 of 2)", "Cartoon2 (1 of 2)", "Cartoon2 (2 of 2)");
+        assertThat(panels).allSatisfy(p -> assertThat(p.getSeriesMap()).hasSizeLessThanOrEqualTo(5));
+        java.util.Set<java.awt.Color> colours = new java.util.HashSet<>();
+        panels.subList(0, 2).forEach(p -> p.getSeriesMap().values().forEach(s -> colours.add(s.getMarkerColor())));
+        assertThat(colours).as("six strategies, six colours").hasSize(6);
+        assertThat(panels.get(2).getSeriesMap().get("loop").getMarkerColor())
+                .isEqualTo(panels.get(0).getSeriesMap().get("loop").getMarkerColor());
+    }
+
+    @Test
+    void theSubtitleSaysWhenByWhichLoomyUnderWhatLoadAndWhetherAnythingWasWritten() {
+        dev.loomy.results.Results results = SampleResults.results();
+        dev.loomy.results.OptionsUsed o = results.options();
+        dev.loomy.results.Results noWrite = new dev.loomy.results.Results(results.measurements(), results.machine(),
+                new dev.loomy.results.OptionsUsed(o.selection(), new dev.loomy.results.OptionsUsed.Output(null, true, "same"),
+                        o.measuring(), o.execution(), o.reporting(), o.where()), false, true, results.reference(),
+                results.lanes(), null, new dev.loomy.results.Provenance("1.2.3", "2025-06-01T12:00:00Z",
+                        new dev.loomy.results.RunOrder("interleaved", 42L, java.util.List.of(java.util.List.of("a")), null)));
+
+        assertThat(Charts.subtitle(noWrite)).contains("nothing written").contains("loomy 1.2.3")
+                .contains("2025-06-01 12:00:00 UTC").contains("seed 42").contains("Test CPU");
+        assertThat(Charts.subtitle(results)).doesNotContain("nothing written");
+    }
+
+    private static org.knowm.xchart.style.Styler.LegendPosition legendOnPage(String series) {
+        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(1200).height(700).build();
         Charts.style(chart.getStyler());
         chart.addSeries(series, new double[] {1, 2}, new double[] {3, 4});
-        Charts.fitTitle(chart);
+        Charts.page("Title", "subtitle", java.util.List.of(chart), 400);
         return chart.getStyler().getLegendPosition();
     }
 }

@@ -191,7 +191,7 @@ class FormatsTest {
         assertThat(table).containsPattern("NoOp +500\\.0 +500\\.0 +5 +1 +10\\.00 ")
                 .contains("NoOp: interrupted after 5 of 10 images; the figures cover those")
                 .doesNotContain("interrupted: ");
-        assertThat(render(new MarkdownFormat(), results)).containsPattern("\\| 5 \\| 1 \\| .*\\| 10\\.00 \\|")
+        assertThat(render(new MarkdownFormat(), results)).containsPattern("\\| 5 \\| 1 \\| 10\\.00 \\| 100\\.0 \\|")
                 .contains("interrupted after 5 of 10 images; the figures cover those");
     }
 
@@ -209,7 +209,7 @@ class FormatsTest {
         String expected = "--repeat=auto stopped short of ±3%: loop / NoOp: 30 runs (the most) left its interval at "
                 + "±3.8% of the mean.";
         assertThat(render(new MarkdownFormat(), results)).contains(expected).doesNotContain("virtual / NoOp: 3 runs");
-        assertThat(render(new TableFormat(), results)).contains(expected);
+        assertThat(render(new TableFormat(120, false), results)).contains(expected);
         Results counted = TestResults.of(List.of(loop), SampleResults.MACHINE, SampleResults.options("30", "local", null),
                 false, true);
         assertThat(render(new TableFormat(), counted)).doesNotContain("stopped short");
@@ -226,14 +226,15 @@ class FormatsTest {
         String text = render(new MarkdownFormat(), SampleResults.results());
         List<String> rows = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("|")).toList();
         assertThat(rows).hasSize(2 + 4);
-        int columns = MarkdownFormat.COLUMNS.size() + 1;
+        // No failures or warnings: their columns are left out; one speed-up column, against the reference.
+        int columns = MarkdownFormat.COLUMNS.size() - 2 + 1;
         for (String row : rows) {
             assertThat(row.replace("\\|", "").chars().filter(c -> c == '|').count()).as(row).isEqualTo(columns + 1);
         }
-        assertThat(rows.get(0)).startsWith("| Strategy | Filter | Time (ms) |").endsWith("| Lanes |");
+        assertThat(rows.get(0)).isEqualTo("| Strategy | Filter | Time (ms) | Mean±CI (ms) | Images | Avg (images/sec) "
+                + "| ms/image | Speed-up | Peak RSS (MiB) | Outcome | Lanes |");
         assertThat(rows.get(1)).matches("\\|( ---:? \\|)+");
-        assertThat(rows.get(3)).startsWith("| virtual | NoOp | 200.0 | 200.0±248.4 | 100.0 | 300.0 | 4 |")
-                .contains("| 2.05x | 2.05±1.03x |");
+        assertThat(rows.get(3)).startsWith("| virtual | NoOp | 200.0 | 200.0±248.4 | 4 | 20.00 | 50.0 | 2.05±1.03x | 300.0 |");
         assertThat(rows.get(5)).contains("| crashed |");
         assertThat(text).contains("exit status 137, a\\|b");
     }
@@ -271,10 +272,17 @@ class FormatsTest {
         assertThat(text).contains("\nvirtual: one virtual thread per image\n");
         // Mean 200 of {200, 100, 300}, sd 100, t(0.975, 2) 4.303: ± 248.4. Speed-up 410 / 200, with the
         // relative spreads of loop (10 / 410) and virtual (100 / 200) added in quadrature: ± 1.03.
-        assertThat(text).containsPattern("NoOp +200\\.0 +200\\.0±248\\.4 +4 +0 +20\\.00 +2\\.05±1\\.03x +20\\.0/40\\.0 +12 "
+        assertThat(render(new TableFormat(100, true), SampleResults.results()))
+                .containsPattern("NoOp +200\\.0 +200\\.0±248\\.4 +4 +0 +20\\.00 +50\\.0 +2\\.05±1\\.03x +20\\.0/40\\.0 +12 "
                 + "+300\\.0  ok");
-        assertThat(text).containsPattern("NoOp +410\\.0 +410\\.0±24\\.8 +4 +0 +9\\.76 +1\\.00x ");
+        // At 100 columns the least important go first, and the table says so.
+        String narrow = render(new TableFormat(100, false), SampleResults.results());
+        assertThat(narrow).containsPattern("NoOp +200\\.0 +200\\.0±248\\.4 +4 +0 +20\\.00 +50\\.0 +2\\.05±1\\.03x +ok")
+                .contains("Left out to fit 100 columns: Threads, RSS (MiB), p50/p95 (ms); --wide shows them.");
+        assertThat(narrow.lines()).allMatch(line -> line.length() <= 100);
+        assertThat(text).containsPattern("NoOp +410\\.0 +410\\.0±24\\.8 +4 +0 +9\\.76 +102\\.5 +1\\.00x ");
         assertThat(text).contains("reference: loop when measured").contains("Fewer than 3 counted runs");
+        assertThat(text.replaceAll("\\s+", " ")).contains("a single run gives none, no speed-up error");
         assertThat(text).contains("NoOp: last image done at: priority 1 20.0 ms, priority 10 40.0 ms");
         assertThat(text).contains("NoOp: crashed: exit status 137, a|b");
         assertThat(text.lines()).allMatch(line -> line.length() <= 120);
@@ -286,7 +294,7 @@ class FormatsTest {
         RunRecord unwindowed = new RunRecord(run.wallNanos(), run.timeline().points(), new ResourcePeaks(9, 1, 300L << 20, false), 1, false);
         Results results = TestResults.of(List.of(new Measurement("loop", "NoOp", 2, 0, List.of(unwindowed), Outcome.OK, null)),
                 SampleResults.MACHINE, SampleResults.results().options(), false, false);
-        String table = render(new TableFormat(), results);
+        String table = render(new TableFormat(100, true), results);
         assertThat(table).contains(" *300.0  ok").contains("(* since the JVM started");
         assertThat(render(new MarkdownFormat(), results)).contains("| \\*300.0 |");
         assertThat(render(new CsvFormat(), results).lines().toList().get(1)).contains(",300.0,false,ok,");
@@ -304,5 +312,38 @@ class FormatsTest {
         assertThatThrownBy(() -> ResultFormat.of(Format.forFile(Path.of("report")))).hasMessageContaining("unknown extension");
         assertThat(ResultFormat.of(Format.parse("Markdown"))).isInstanceOf(MarkdownFormat.class);
         assertThatThrownBy(() -> ResultFormat.of(Format.parse("xml"))).hasMessageContaining("table, markdown, csv or json");
+    }
+
+    /** A run of {@code wallMs} whose machine was busy {@code busyPct} of its 2 CPUs, this JVM 40% of them. */
+    private static RunRecord busy(long wallMs, int busyPct) {
+        RunRecord run = SampleResults.run(wallMs, 4);
+        long wall = wallMs * 1_000_000L;
+        return new RunRecord(run.wallNanos(), run.timeline().points(), run.peaks(), run.workers(), false,
+                new dev.loomy.contention.Contention(1, wall, 2 * wall, 2 * wall * busyPct / 100, 2 * wall * 40 / 100,
+                        wall, wall / 4, wall / 2, 1.0, 3.0));
+    }
+
+    @Test
+    void theTableGivesEachRowsContentionNamesTheContendedAndSaysOnceWhereNothingWasMeasured() {
+        Measurement loop = new Measurement("loop", "NoOp", 4, 0, List.of(busy(900, 45), busy(910, 45)), Outcome.OK, null);
+        Measurement pool = new Measurement("pool", "NoOp", 4, 0, List.of(busy(600, 80), busy(610, 80)), Outcome.OK, null);
+        Results results = TestResults.of(List.of(loop, pool), SampleResults.MACHINE, SampleResults.options("2", "local",
+                null), false, true);
+
+        String table = render(new TableFormat(), results).replaceAll("\\s+", " ");
+        // Others: 45% - 40% = 5% of the CPUs for loop, 80% - 40% = 40% for pool; waits 1/4 over 5/4: 20%.
+        assertThat(table).contains("loop / NoOp 5.0% / 20.0%, pool / NoOp 40.0% / 20.0%.")
+                .contains("Contended: pool / NoOp: other programs took 10% or more of the CPUs")
+                .doesNotContain("Contended: loop");
+        String csv = render(new CsvFormat(), results);
+        assertThat(csv.lines().skip(1).map(line -> line.contains(",5.000,20.000,") + " "
+                + line.contains(",40.000,20.000,"))).containsExactly("true false", "false true");
+        assertThat(Charts.subtitle(results)).endsWith("load 1.0-3.0, others took 5.0-40.0% of the CPUs (contended)");
+
+        String unmeasured = render(new TableFormat(), SampleResults.results());
+        assertThat(unmeasured.split("Contention could not be measured", -1)).hasSize(2);
+        assertThat(Charts.subtitle(SampleResults.results())).endsWith("contention not measured");
+        assertThat(render(new TableFormat(), SampleResults.results("spark", "local[2]")))
+                .contains("Contention is not measured on Spark");
     }
 }

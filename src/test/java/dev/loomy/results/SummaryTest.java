@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.loomy.contention.Contention;
+
 class SummaryTest {
 
     /** Every image submitted at 0; image i done at doneMs[i]; each run's peaks as given. */
@@ -20,6 +22,44 @@ class SummaryTest {
     }
 
     private static final ResourcePeaks PEAKS = new ResourcePeaks(10, 100, 1000, true);
+
+    /** A run of 1 s on 2 CPUs (2 s of capacity) in which the machine was busy {@code busyMs} and this JVM {@code ownMs}. */
+    private static RunRecord contended(long busyMs, long ownMs) {
+        long ms = 1_000_000;
+        Contention c = new Contention(1, 1000 * ms, 2000 * ms, busyMs * ms, ownMs * ms, 900 * ms, 100 * ms, 50 * ms,
+                0.5, 1.5);
+        RunRecord run = run(1000, PEAKS, 1, 1);
+        return new RunRecord(run.wallNanos(), run.timeline().points(), run.peaks(), run.workers(), false, c);
+    }
+
+    @Test
+    void aRowIsContendedWhenOthersTookATenthOfTheCpusOverItsRunsSummed() {
+        // Others: (1100 - 1000) / 2000 = 5% and (1400 - 1000) / 2000 = 20%: over both, 500 / 4000 = 12.5%.
+        Measurement both = new Measurement("pool", "NoOp", 1, 0, List.of(contended(1100, 1000), contended(1400, 1000)),
+                Outcome.OK, null);
+        Measurement quiet = new Measurement("pool", "NoOp", 1, 0, List.of(contended(1100, 1000), contended(1180, 1000)),
+                Outcome.OK, null);
+
+        Summary s = Summary.of(both, null, null);
+        assertThat(s.contention().otherCpuPct().getAsDouble()).isCloseTo(12.5, within(1e-9));
+        assertThat(s.contention().cpuWaitPct().getAsDouble()).isCloseTo(10.0, within(1e-9));
+        assertThat(s.contention().loadBefore()).isEqualTo(0.5);
+        assertThat(s.contended()).isTrue();
+        assertThat(Summary.of(quiet, null, null).contended()).isFalse();
+        // A run that measured nothing leaves the row's figures empty, not those of the other runs alone.
+        Measurement part = new Measurement("pool", "NoOp", 1, 0, List.of(contended(1400, 1000), run(1000, PEAKS, 1, 1)),
+                Outcome.OK, null);
+        assertThat(Summary.of(part, null, null).contended()).isNull();
+        assertThat(Summary.of(part, null, null).contention().anyMeasured()).isFalse();
+        // Over less than a second, ticks of 10 ms cannot tell: a figure, but no verdict.
+        RunRecord run = contended(1400, 1000);
+        Contention c = run.contention();
+        RunRecord shortRun = new RunRecord(run.wallNanos(), run.timeline().points(), run.peaks(), 1, false, new Contention(1,
+                c.wallNanos() / 2, c.cpuCapacityNanos() / 2, c.cpuBusyNanos() / 2, c.ownCpuNanos() / 2, 1L, 1L, 1L, 0.5, 1.5));
+        Summary brief = Summary.of(new Measurement("pool", "NoOp", 1, 0, List.of(shortRun), Outcome.OK, null), null, null);
+        assertThat(brief.contention().otherCpuPct().getAsDouble()).isCloseTo(20.0, within(1e-9));
+        assertThat(brief.contended()).isNull();
+    }
 
     @Test
     void timesAreMedianMinAndMaxOfTheCountedRunsAndThroughputUsesTheMedian() {

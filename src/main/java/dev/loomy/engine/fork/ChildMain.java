@@ -1,6 +1,8 @@
 package dev.loomy.engine.fork;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -10,6 +12,7 @@ import org.opencv.core.Core;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.Benchmark;
+import dev.loomy.engine.Row;
 import dev.loomy.engine.Workload;
 import dev.loomy.files.InputGuard;
 import dev.loomy.imageio.TempFiles;
@@ -22,10 +25,11 @@ import dev.loomy.run.Trial;
 
 /**
  * The entry point of a child JVM: {@code ChildMain STRATEGY/FILTER}, the run's {@link RunConfig}
- * as JSON on standard input. It measures that one trial in this JVM and reports on standard
- * output through {@link ChildProtocol}; nothing else may be written there. An interrupt (the
- * parent's SIGTERM, or Ctrl-C) ends the measurement early, and the partial measurement is
- * still reported.
+ * as JSON on the first line of standard input, then the parent's commands, a line each. It
+ * measures that one trial in this JVM, a warm-up or a run when told, staying warm in between, and
+ * reports on standard output through {@link ChildProtocol}; nothing else may be written there. An
+ * interrupt (the parent's SIGTERM, or Ctrl-C) ends the measurement early, and the partial
+ * measurement is still reported.
  *
  * <p>Test hook: the system property {@code loomy.test.crash} (which the parent passes on to
  * its children) is a comma list of {@code strategy/filter=how}; the child measuring such a
@@ -46,13 +50,19 @@ public final class ChildMain {
                     + "standard input");
             System.exit(2);
         }
-        RunConfig config = RunConfig.fromJson(new String(System.in.readAllBytes(), StandardCharsets.US_ASCII));
-        System.exit(run(config, args[0], System.out, System.err));
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        String json = in.readLine();
+        if (json == null) {
+            new Console(System.err, false).error("a child JVM takes the run on the first line of standard input");
+            System.exit(2);
+        }
+        System.exit(run(RunConfig.fromJson(json), args[0], in, System.out, System.err));
     }
 
-    /** Measures the trial {@code key} of {@code config}; returns the exit status. */
+    /** Measures the trial {@code key} of {@code config} as {@code commands} say; returns the exit status. */
     @SuppressWarnings("try") // the signal handlers are installed for the block, never used in it
-    static int run(RunConfig config, String key, PrintStream out, PrintStream err) {
+    static int run(RunConfig config, String key, BufferedReader commands, PrintStream out, PrintStream err)
+            throws IOException {
         OpenCv.load();
         Core.setNumThreads(config.execution().cvThreads());
         if (config.execution().maxInFlight().isUnbounded()) {
@@ -66,11 +76,12 @@ public final class ChildMain {
         boolean first = key.startsWith(config.strategies().get(0) + "/");
         Consumer<String> notes = first ? console::info : note -> { };
         try (Workload workload = Workload.of(config, temps, control::interrupted, notes)) {
-            return run(workload, key, control, temps, out);
+            return run(workload, key, commands, control, temps, out);
         }
     }
 
-    private static int run(Workload workload, String key, RunControl control, TempFiles temps, PrintStream out) {
+    private static int run(Workload workload, String key, BufferedReader commands, RunControl control, TempFiles temps,
+                           PrintStream out) throws IOException {
         Trial trial = workload.trial(key).orElseThrow(() -> new IllegalArgumentException(
                 key + " is not among the strategies and filters of the run"));
         crashIfAsked(trial);
@@ -78,7 +89,8 @@ public final class ChildMain {
         try (Interrupts interrupts = Interrupts.forChild(control, temps)) {
             Measurement measurement;
             try (ChildReporter reporter = new ChildReporter(writer)) {
-                measurement = workload.measure(new Benchmark(control, reporter.failureLog(), reporter), trial);
+                measurement = serve(workload.row(new Benchmark(control, reporter.failureLog(), reporter), trial,
+                        () -> { }), commands, writer, control);
             }
             writer.send(new ChildProtocol.Result(measurement));
         } catch (InterruptedException e) {
@@ -90,6 +102,30 @@ public final class ChildMain {
         }
         out.flush();
         return control.interrupted() ? Interrupts.EXIT_STATUS : 0;
+    }
+
+    /**
+     * Takes the row's warm-ups and runs as the parent's commands ask, each answered with whether it
+     * takes more, until told to finish, the end of input or an interrupt; then its measurement.
+     * The parent sends a command only once the last is answered, so a read waits only between
+     * commands, never while an interrupt needs an answer: an interrupted run is answered first, and
+     * the parent then tells the child to finish.
+     */
+    private static Measurement serve(Row row, BufferedReader commands, ChildProtocol.Writer writer, RunControl control)
+            throws IOException, InterruptedException {
+        for (String command = commands.readLine(); command != null && !control.interrupted();
+                command = commands.readLine()) {
+            switch (command.strip()) {
+                case ChildProtocol.WARM_UP -> row.warmUp();
+                case ChildProtocol.RUN -> row.runOnce();
+                case ChildProtocol.FINISH -> {
+                    return row.finish();
+                }
+                default -> throw new IllegalArgumentException("unknown command from the parent: " + command);
+            }
+            writer.send(new ChildProtocol.Ready(row.needsMore()));
+        }
+        return row.finish();
     }
 
     /**

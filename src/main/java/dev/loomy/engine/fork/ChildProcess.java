@@ -11,12 +11,16 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.Row;
 import dev.loomy.engine.RunListener;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.results.ImageTiming;
@@ -27,13 +31,14 @@ import dev.loomy.run.RunControl;
 import dev.loomy.run.Trial;
 
 /**
- * One child JVM measuring one trial, seen from the parent: it reads the run on its standard input; its protocol lines drive the
- * progress display and the failure log; its standard error is passed on (each distinct line
- * once per run, stack traces left out) and its last lines kept to explain a crash. On an interrupt the child is
- * asked to stop (SIGTERM: it reports its partial measurement), then, after a grace period,
- * killed.
+ * One child JVM measuring one trial, seen from the parent: a {@link Row} whose runs the child
+ * takes when asked, staying warm between them. It reads the run on its standard input, then one
+ * command a line ({@link ChildProtocol}); its protocol lines drive the progress display and the
+ * failure log; its standard error is passed on (each distinct line once per run, stack traces
+ * left out) and its last lines kept to explain a crash. On an interrupt the child is asked to
+ * stop (SIGTERM: it reports its partial measurement), then, after a grace period, killed.
  */
-final class ChildProcess {
+final class ChildProcess implements Row {
 
     private static final int TAIL_LINES = 40;
     /** Stack traces: their first line is summed up in the crash reason, the rest is for developers. */
@@ -53,17 +58,32 @@ final class ChildProcess {
     private final Console console;
     private final Set<String> stderrSeen;
     private final Duration grace;
+    private final ProcessBuilder builder;
+
+    /** This JVM's children still running: an interrupt stops them all at once, not one after another. */
+    private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
 
     private final Deque<String> tail = new ArrayDeque<>();
+    /** The child's answers to a command: {@code ready} after its warm-ups and each run, {@code result} last. */
+    private final BlockingQueue<ChildProtocol.Message> answers = new LinkedBlockingQueue<>();
+    private Process process;
+    private Thread stdout;
+    private Thread stderr;
     private volatile Measurement result;
+    /** Why the child could not even start, or null. */
+    private Measurement unstarted;
+    private boolean more;
+    private volatile boolean askedToStop;
+    private volatile long killAt;
     // Counts of the run in progress, as last reported, so that the listener gets each image once.
     private int done;
     private int failed;
     private int skipped;
     private volatile boolean runOpen;
 
+    /** @param builder the child's command, started by {@link #warmUp} */
     ChildProcess(Trial trial, RunConfig config, RunControl control, FailureLog failures, RunListener listener,
-             Console console, Set<String> stderrSeen, Duration grace) {
+             Console console, Set<String> stderrSeen, Duration grace, ProcessBuilder builder) {
         this.trial = trial;
         this.config = config;
         this.control = control;
@@ -72,26 +92,85 @@ final class ChildProcess {
         this.console = console;
         this.stderrSeen = stderrSeen;
         this.grace = grace;
+        this.builder = builder;
     }
 
-    /** Runs the child to its end and returns its measurement, or a crashed (or interrupted) one. */
-    Measurement run(ProcessBuilder builder) throws InterruptedException {
-        Process process;
+    @Override
+    public String label() {
+        return trial.label();
+    }
+
+    /** Starts the child, sends it the run, and waits until it has taken its warm-ups. */
+    @Override
+    public void warmUp() throws InterruptedException {
         try {
             process = builder.start();
         } catch (IOException e) {
-            return crashed("could not start a JVM (" + builder.command().get(0) + "): " + e.getMessage());
+            unstarted = crashed("could not start a JVM (" + builder.command().get(0) + "): " + e.getMessage());
+            return;
         }
-        Thread stdout = Thread.ofPlatform().name("loomy-child-out").start(() -> readProtocol(process));
-        Thread stderr = Thread.ofPlatform().name("loomy-child-err").start(() -> readStderr(process));
-        sendConfig(process);
+        LIVE.add(this);
+        Process started = process;
+        stdout = Thread.ofPlatform().name("loomy-child-out").start(() -> readProtocol(started));
+        stderr = Thread.ofPlatform().name("loomy-child-err").start(() -> readStderr(started));
+        command(config.toJson() + "\n" + ChildProtocol.WARM_UP);
+        await();
+    }
+
+    @Override
+    public boolean needsMore() {
+        return more && process != null && process.isAlive();
+    }
+
+    @Override
+    public void runOnce() throws InterruptedException {
+        if (needsMore()) {
+            command(ChildProtocol.RUN);
+            await();
+        }
+    }
+
+    /**
+     * Asks the child to stop (SIGTERM, so that it reports its partial measurement) and to be killed
+     * after the grace period. Through the process handle: Process.destroy() would also close the
+     * pipes, and the partial measurement the child then sends would be lost.
+     */
+    @Override
+    public synchronized void stop() {
+        if (process != null && process.isAlive() && !askedToStop) {
+            process.toHandle().destroy();
+            askedToStop = true;
+            killAt = System.nanoTime() + grace.toNanos();
+            // A child waiting for its next command ends at once, not when its turn to be finished comes.
+            endInput();
+        }
+    }
+
+    /** Tells the child to finish, then ends its input: a child that missed the command ends all the same. */
+    private void endInput() {
+        command(ChildProtocol.FINISH);
+        try (OutputStream in = process.getOutputStream()) {
+            // Closed.
+        } catch (IOException e) {
+            // The child is gone.
+        }
+    }
+
+    /** Tells the child to report and end, and returns its measurement, or a crashed (or interrupted) one. */
+    @Override
+    public Measurement finish() throws InterruptedException {
+        if (process == null) {
+            return unstarted;
+        }
+        endInput();
         int status;
         try {
-            status = waitFor(process);
+            status = waitFor();
         } finally {
             if (process.isAlive()) {
                 process.destroyForcibly();
             }
+            LIVE.remove(this);
         }
         stdout.join();
         stderr.join();
@@ -111,12 +190,30 @@ final class ChildProcess {
         return crashed(reason);
     }
 
-    /** The run, as JSON, then end of input; a child that is already gone is described by its exit status. */
-    private void sendConfig(Process process) {
-        try (OutputStream in = process.getOutputStream()) {
-            in.write(config.toJson().getBytes(StandardCharsets.US_ASCII));
+    /** Sends the child a line; a child that is already gone is described by its exit status. */
+    private void command(String line) {
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+            in.flush();
         } catch (IOException e) {
             // The child ended before reading it: its exit status and last words say why.
+        }
+    }
+
+    /** Waits for the child's answer to a command, or its end; on an interrupt, stops it gently, then not. */
+    private void await() throws InterruptedException {
+        more = false;
+        while (true) {
+            ChildProtocol.Message answer = answers.poll(50, TimeUnit.MILLISECONDS);
+            if (answer instanceof ChildProtocol.Ready ready) {
+                more = ready.more();
+                return;
+            }
+            if (answer instanceof ChildProtocol.Result || !process.isAlive()) {
+                return;
+            }
+            stopIfInterrupted();
         }
     }
 
@@ -125,24 +222,20 @@ final class ChildProcess {
                 List.of(), reason);
     }
 
-    /**
-     * Waits for the child; on an interrupt, stops it gently, then not. Returns its exit status.
-     * The gentle stop goes through the process handle: Process.destroy() would also close the
-     * pipes, and the partial measurement the child then sends would be lost.
-     */
-    private int waitFor(Process process) throws InterruptedException {
-        boolean asked = false;
-        long killAt = 0;
+    /** Waits for the child to end; on an interrupt, stops it gently, then not. Returns its exit status. */
+    private int waitFor() throws InterruptedException {
         while (!process.waitFor(50, TimeUnit.MILLISECONDS)) {
-            if (!asked && control.interrupted()) {
-                process.toHandle().destroy();
-                asked = true;
-                killAt = System.nanoTime() + grace.toNanos();
-            } else if (asked && System.nanoTime() - killAt >= 0) {
-                process.destroyForcibly();
-            }
+            stopIfInterrupted();
         }
         return process.exitValue();
+    }
+
+    private void stopIfInterrupted() {
+        if (!askedToStop && control.interrupted()) {
+            LIVE.forEach(ChildProcess::stop);
+        } else if (askedToStop && System.nanoTime() - killAt >= 0) {
+            process.destroyForcibly();
+        }
     }
 
     private void readProtocol(Process process) {
@@ -179,7 +272,11 @@ final class ChildProcess {
             }
             case ChildProtocol.Failure failure -> failures.report(failure.file(), failure.reason());
             case ChildProtocol.Warning warning -> failures.warn(warning.file(), warning.reason());
-            case ChildProtocol.Result r -> result = r.measurement();
+            case ChildProtocol.Ready ready -> answers.add(ready);
+            case ChildProtocol.Result r -> {
+                result = r.measurement();
+                answers.add(r);
+            }
         }
     }
 

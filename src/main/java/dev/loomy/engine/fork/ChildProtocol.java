@@ -14,9 +14,12 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.loomy.results.Measurement;
 
 /**
- * What a measuring child JVM tells its parent, on its standard output: one JSON object per
- * line, with a {@code type}. Lines are pure ASCII (other characters escaped), so neither
- * side's default charset matters.
+ * What a measuring child JVM and its parent tell each other. The parent writes on the child's
+ * standard input the run ({@code RunConfig} as JSON) on one line, then one command a line:
+ * {@value #WARM_UP} (the row's warm-ups), {@value #RUN} (one more counted run), as often as the
+ * parent's order of runs asks, and {@value #FINISH} (or the end of input): report and end. The
+ * child answers on its standard output: one JSON object per line, with a {@code type}. Lines are
+ * pure ASCII (other characters escaped), so neither side's default charset matters.
  *
  * <pre>
  * {"type":"run-started","label":"virtual / NoOp run 1/3","images":48}
@@ -24,6 +27,7 @@ import dev.loomy.results.Measurement;
  * {"type":"failure","file":"in/a.jpg","reason":"not a decodable image (...)"}
  * {"type":"warning","file":"in/b.jpg","reason":"truncated: ..."}   processed, but the file is damaged
  * {"type":"run-finished"}
+ * {"type":"ready","more":true}                               a command done; whether the row takes another run
  * {"type":"result","measurement":{...}}                      last: every counted run's raw figures
  * </pre>
  *
@@ -38,10 +42,16 @@ public final class ChildProtocol {
         @JsonSubTypes.Type(value = Failure.class, name = "failure"),
         @JsonSubTypes.Type(value = Warning.class, name = "warning"),
         @JsonSubTypes.Type(value = RunFinished.class, name = "run-finished"),
+        @JsonSubTypes.Type(value = Ready.class, name = "ready"),
         @JsonSubTypes.Type(value = Result.class, name = "result"),
     })
-    public sealed interface Message permits RunStarted, Progress, Failure, Warning, RunFinished, Result {
+    public sealed interface Message permits RunStarted, Progress, Failure, Warning, RunFinished, Ready, Result {
     }
+
+    /** The parent's commands, a line each after the run. */
+    public static final String WARM_UP = "warm-up";
+    public static final String RUN = "run";
+    public static final String FINISH = "finish";
 
     public record RunStarted(String label, int images) implements Message {
     }
@@ -56,6 +66,10 @@ public final class ChildProtocol {
     }
 
     public record RunFinished() implements Message {
+    }
+
+    /** A command done: whether the row takes another counted run (not once it has enough, crashed or was stopped). */
+    public record Ready(boolean more) implements Message {
     }
 
     public record Result(Measurement measurement) implements Message {

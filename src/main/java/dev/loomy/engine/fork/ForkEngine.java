@@ -8,15 +8,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.loomy.console.Console;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
+import dev.loomy.engine.Rounds;
+import dev.loomy.engine.Row;
 import dev.loomy.engine.RunListener;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunControl;
 import dev.loomy.run.RunConfig;
 
 /**
- * Measures each trial in its own child JVM, one child at a time, as JMH forks: no trial inherits
- * another's JIT profile, heap, threads or resident-memory peak. A child that dies becomes a
- * {@code crashed} row and the run goes on. After an interrupt no new child starts.
+ * Measures each trial in its own child JVM, as JMH forks: no trial inherits another's JIT
+ * profile, heap, threads or resident-memory peak. Each child stays warm between the runs it is
+ * asked for, so that rounds can interleave the rows' runs; taken sequentially, one child runs at a
+ * time. A child that dies becomes a {@code crashed} row and the run goes on. After an interrupt no
+ * new child starts.
  */
 public final class ForkEngine implements Engine {
 
@@ -44,7 +48,13 @@ public final class ForkEngine implements Engine {
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
-        return Engine.eachTrial(config.trials(), control, trial -> new ChildProcess(trial, config, control, failures,
-                listener, console, stderrSeen, GRACE).run(launcher.process(trial)));
+        return new Rounds(control).sequential(rows(config));
+    }
+
+    /** A child JVM per trial, each started when its row is warmed up. */
+    @Override
+    public List<Row> rows(RunConfig config) {
+        return config.trials().stream().<Row>map(trial -> new ChildProcess(trial, config, control, failures, listener,
+                console, stderrSeen, GRACE, launcher.process(trial))).toList();
     }
 }

@@ -1,0 +1,49 @@
+package dev.loomy.report;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Results;
+import dev.loomy.results.RunRecord;
+
+/**
+ * What a job (one strategy, one filter, run once) prints in place of a benchmark table: one line,
+ * {@code 1,204 images -> out/ in 12.4 s, 97.1 images/sec, 0 failed, 2 warnings}. Failures and
+ * warnings have been named on standard error as they came.
+ */
+public final class JobSummary implements ResultFormat {
+
+    @Override
+    public void write(Results results, PrintStream out) {
+        out.println(line(results));
+    }
+
+    static String line(Results results) {
+        if (results.measurements().isEmpty()) {
+            return "no image done: interrupted first";
+        }
+        Measurement m = results.measurements().get(0);
+        RunRecord run = m.runs().isEmpty() ? null : m.runs().get(0);
+        if (run == null) {
+            return "no image done: " + m.outcome().label() + (m.note() == null ? "" : " " + m.note());
+        }
+        int finished = m.imagesFinished();
+        String images = (finished < m.images() ? count(finished) + " of " + count(m.images()) : count(m.images()))
+                + (m.images() == 1 ? " image" : " images");
+        String where = results.options() == null || results.options().output().noWrite()
+                ? " filtered, nothing written," : " -> " + results.options().output().output() + "/";
+        double seconds = run.wallNanos() / 1e9;
+        String rate = finished > m.failed() ? String.format(Locale.ROOT, ", %.1f images/sec", finished / seconds) : "";
+        String end = m.outcome() == Outcome.OK || m.outcome() == Outcome.FAILED_IMAGES ? ""
+                : ", " + m.outcome().label();
+        return images + where + String.format(Locale.ROOT, " in %.1f s", seconds) + rate + ", " + count(m.failed())
+                + " failed, " + count(m.warnings()) + (m.warnings() == 1 ? " warning" : " warnings") + end;
+    }
+
+    /** 1,204: a count people read. */
+    private static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+}

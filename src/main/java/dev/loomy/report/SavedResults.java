@@ -1,0 +1,283 @@
+package dev.loomy.report;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.loomy.contention.Contention;
+import dev.loomy.profile.Profile;
+import dev.loomy.results.BaselineComparison;
+import dev.loomy.results.ImageCounts;
+import dev.loomy.results.ImageTiming;
+import dev.loomy.results.Latencies;
+import dev.loomy.results.MachineInfo;
+import dev.loomy.results.Measurement;
+import dev.loomy.results.OptionsUsed;
+import dev.loomy.results.Outcome;
+import dev.loomy.results.Provenance;
+import dev.loomy.results.Reference;
+import dev.loomy.results.ResourcePeaks;
+import dev.loomy.results.Results;
+import dev.loomy.results.RowComparison;
+import dev.loomy.results.RowKey;
+import dev.loomy.results.RunOrder;
+import dev.loomy.results.RunRecord;
+import dev.loomy.results.Timeline;
+import dev.loomy.results.Verdict;
+import dev.loomy.strategy.Strategies;
+import dev.loomy.strategy.Strategy;
+
+/**
+ * Results saved as json ({@link JsonFormat}: {@code --format=json}, {@code --export-json}) read back
+ * into the {@link Results} they were rendered from, so that {@code loomy report} renders the same
+ * measurement again in any format, without measuring: every row's raw runs, to the microsecond,
+ * and what the json says of the machine, the options and the order of the runs.
+ */
+public final class SavedResults {
+
+    /** More than any results file holds but for millions of images: a bound on what is read. */
+    static final long MAX_BYTES = 512L << 20;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private SavedResults() {
+    }
+
+    /** Reads {@code file}; a problem is one line naming the file and what is wrong. */
+    public static Results read(Path file) {
+        JsonNode root;
+        try (InputStream in = bounded(Files.newInputStream(file), file)) {
+            root = MAPPER.readTree(in);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + ": no such file");
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException(file + ": not json (" + e.getOriginalMessage() + ")");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot be read: " + e.getMessage());
+        }
+        if (root == null || !root.path("results").isArray() || !root.path("machine").isObject()) {
+            throw new IllegalArgumentException(file + ": not loomy's json results (no \"results\" and \"machine\")");
+        }
+        try {
+            return results(root);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(file + ": not loomy's json results (" + e.getMessage() + ")");
+        }
+    }
+
+    private static Results results(JsonNode root) {
+        List<String> scanned = strings(root.path("scanned"));
+        List<Measurement> measurements = new ArrayList<>();
+        List<RowComparison> compared = new ArrayList<>();
+        for (JsonNode row : root.path("results")) {
+            Measurement m = measurement(row, scanned);
+            measurements.add(m);
+            if (row.path("change").isTextual()) {
+                compared.add(new RowComparison(m.key(), row.path("baseline_images_per_sec").asDouble(Double.NaN),
+                        row.path("change_pct").asDouble(Double.NaN), verdict(row.path("change").asText())));
+            }
+        }
+        OptionsUsed options = options(root.path("options"));
+        String reference = options.measuring().reference();
+        Map<String, List<String>> lanes = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            List<String> declared = Strategies.known().stream().filter(s -> s.name().equals(m.strategy()))
+                    .findFirst().map(Strategy::lanes).orElse(List.of());
+            if (!declared.isEmpty()) {
+                lanes.put(m.strategy(), declared);
+            }
+        }
+        JsonNode machine = root.path("machine");
+        JsonNode order = root.path("order");
+        List<List<String>> rounds = new ArrayList<>();
+        order.path("rounds").forEach(round -> rounds.add(strings(round)));
+        return new Results(measurements, new MachineInfo(machine.path("cores").asInt(-1),
+                machine.path("memory_bytes").asLong(-1), machine.path("jdk").asText("unknown"),
+                machine.path("os").asText("unknown"), machine.path("cpu").asText("unknown")), options,
+                root.path("interrupted").asBoolean(), root.path("forked").asBoolean(),
+                reference == null ? Reference.DEFAULT : Reference.parse(reference), lanes,
+                root.path("baseline").isTextual() ? new BaselineComparison(root.get("baseline").asText(),
+                        strings(root.path("baseline_differences")), compared) : null,
+                new Provenance(text(root, "loomy_version"), text(root, "measured_at"), order.isObject()
+                        ? new RunOrder(order.path("mode").asText(RunOrder.SEQUENTIAL),
+                                order.path("seed").isNumber() ? order.get("seed").asLong() : null, rounds,
+                                text(order, "why"))
+                        : RunOrder.sequential(null)));
+    }
+
+    private static Measurement measurement(JsonNode row, List<String> scanned) {
+        if (!row.path("strategy").isTextual() || !row.path("filter").isTextual()) {
+            throw new IllegalArgumentException("a result without strategy and filter");
+        }
+        List<RunRecord> runs = new ArrayList<>();
+        row.path("raw_runs").forEach(run -> runs.add(run(run)));
+        Map<String, String> scan = new LinkedHashMap<>();
+        for (String option : scanned) {
+            JsonNode value = row.path(option);
+            scan.put(option, value.isNumber() && !value.isIntegralNumber()
+                    ? new BigDecimal(value.asText()).stripTrailingZeros().toPlainString() : value.asText());
+        }
+        int images = runs.isEmpty() ? row.path("images").asInt() : runs.get(0).counts().total();
+        return new Measurement(row.get("strategy").asText(), row.get("filter").asText(), images,
+                row.path("warmups").asInt(), runs, outcome(row.path("outcome").asText("ok")), text(row, "note"),
+                profile(row), text(row, "engine"), scan, text(row, "jpeg_codec"));
+    }
+
+    private static RunRecord run(JsonNode run) {
+        long[] submitted = nanos(run.path("submitted_ms"));
+        long[] completed = nanos(run.path("completed_ms"));
+        ImageTiming.Status[] status = new ImageTiming.Status[submitted.length];
+        Arrays.fill(status, ImageTiming.Status.DONE);
+        mark(status, run.path("failed_images"), ImageTiming.Status.FAILED);
+        mark(status, run.path("warned_images"), ImageTiming.Status.WARNED);
+        mark(status, run.path("skipped_images"), ImageTiming.Status.SKIPPED);
+        JsonNode lanes = run.path("image_lanes");
+        int every = Math.max(1, run.path("timeline_every").asInt(1));
+        List<ImageTiming> images = new ArrayList<>(submitted.length);
+        for (int i = 0; i < submitted.length; i++) {
+            images.add(new ImageTiming(i * every, submitted[i], completed[i], status[i],
+                    lanes.path(i).isTextual() ? lanes.get(i).asText() : null));
+        }
+        ResourcePeaks peaks = new ResourcePeaks(run.path("peak_threads").asInt(-1), run.path("peak_heap_bytes").asLong(-1),
+                run.path("peak_rss_bytes").asLong(-1), run.path("rss_windowed").asBoolean(false));
+        Contention contention = null;
+        if (run.path("contention").isObject()) {
+            try {
+                contention = MAPPER.treeToValue(run.get("contention"), Contention.class);
+            } catch (JacksonException | IllegalArgumentException e) {
+                throw new IllegalArgumentException("a run's contention: " + e.getMessage());
+            }
+        }
+        long wall = Math.round(run.path("wall_ms").asDouble() * 1e6);
+        int workers = run.path("worker_threads").asInt(-1);
+        boolean interrupted = run.path("interrupted").asBoolean();
+        if (!run.has("timeline_every")) {
+            // Every image is on the timeline: the figures come from their times, as they did when measured.
+            return new RunRecord(wall, images, peaks, workers, interrupted, contention);
+        }
+        // A run of many: its counts and latency histogram as saved, the timeline's sample of images.
+        Map<String, Long> laneFinishes = new LinkedHashMap<>();
+        run.path("lane_ms").properties().forEach(lane -> laneFinishes.put(lane.getKey(),
+                Math.round(lane.getValue().asDouble() * 1e6)));
+        int warned = run.path("warned").asInt();
+        ImageCounts counts = new ImageCounts(run.path("done").asInt() - warned, warned, run.path("failed").asInt(),
+                run.path("skipped").asInt(), run.path("up_to_date").asInt());
+        Latencies latencies;
+        try {
+            latencies = MAPPER.treeToValue(run.get("latency_histogram"), Latencies.class);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("a run's latency histogram: " + e.getMessage());
+        }
+        return new RunRecord(wall, counts, latencies, laneFinishes, new Timeline(every, images),
+                peaks, workers, interrupted, contention);
+    }
+
+    /** What the profilers recorded, from the row's columns; null when nothing was profiled. */
+    private static Profile profile(JsonNode row) {
+        if (!row.has("gc_count") && !row.has("pinned_events") && !row.has("jfr_file")) {
+            return null;
+        }
+        return new Profile(row.path("alloc_mb_per_image").asDouble(Double.NaN), row.path("gc_count").asLong(-1),
+                row.path("gc_ms").asDouble(Double.NaN), row.path("pinned_events").asLong(-1),
+                strings(row.path("pinned_sites")), text(row, "jfr_file"));
+    }
+
+    private static OptionsUsed options(JsonNode o) {
+        JsonNode conf = o.path("spark-conf");
+        Map<String, String> sparkConf = null;
+        if (conf.isObject()) {
+            Map<String, String> given = new LinkedHashMap<>();
+            conf.properties().forEach(e -> given.put(e.getKey(), e.getValue().asText()));
+            sparkConf = given;
+        }
+        JsonNode report = o.path("report");
+        return new OptionsUsed(
+                new OptionsUsed.Selection(strings(o.path("strategy")), strings(o.path("filter")), strings(o.path("param"))),
+                new OptionsUsed.Output(text(o, "output"), o.path("no-write").asBoolean(), text(o, "image-format")),
+                new OptionsUsed.Measuring(o.path("repeat").asText("1"), text(o, "reference"), text(o, "baseline"),
+                        text(o, "save-baseline"), text(o, "fail-on-regression"), strings(o.path("profile")),
+                        o.path("warmup").asInt(), text(o, "order")),
+                new OptionsUsed.Execution(text(o, "parallelism"), text(o, "cv-threads"), text(o, "io-latency"),
+                        text(o, "max-in-flight"), o.path("strict").asBoolean(), o.path("fork").asBoolean(),
+                        o.path("reproducible").asBoolean()),
+                new OptionsUsed.Reporting(text(o, "format"), report.isTextual() ? List.of(report.asText())
+                        : strings(report), text(o, "chart"), text(o, "timeline")),
+                new OptionsUsed.Where(strings(o.path("inputs")), o.path("engine").asText("local"), text(o, "master"),
+                        o.path("partitions").isNumber() ? o.get("partitions").asInt() : null, text(o, "config"),
+                        sparkConf));
+    }
+
+    private static Outcome outcome(String label) {
+        return Arrays.stream(Outcome.values()).filter(o -> o.label().equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown outcome " + label));
+    }
+
+    private static Verdict verdict(String label) {
+        return Arrays.stream(Verdict.values()).filter(v -> v.label().equals(label)).findFirst().orElse(Verdict.UNKNOWN);
+    }
+
+    /** Milliseconds to the microsecond, as json has them, in nanoseconds. */
+    private static long[] nanos(JsonNode ms) {
+        long[] nanos = new long[ms.size()];
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] = Math.round(ms.get(i).asDouble() * 1e6);
+        }
+        return nanos;
+    }
+
+    private static void mark(ImageTiming.Status[] status, JsonNode indices, ImageTiming.Status as) {
+        indices.forEach(index -> status[index.asInt()] = as);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isNull() || value.isMissingNode() ? null : value.asText();
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(value -> values.add(value.asText()));
+        return values;
+    }
+
+    /** {@code in}, refused once more than {@link #MAX_BYTES} have been read from it. */
+    private static InputStream bounded(InputStream in, Path file) {
+        return new FilterInputStream(in) {
+            private long read;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                count(b < 0 ? 0 : 1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = super.read(buffer, offset, length);
+                count(Math.max(0, n));
+                return n;
+            }
+
+            private void count(int n) throws IOException {
+                read += n;
+                if (read > MAX_BYTES) {
+                    throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
+                }
+            }
+        };
+    }
+}
