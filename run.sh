@@ -340,7 +340,7 @@ java_opts=(-Xlog:disable '-Xlog:all=warning,cds*=off:stderr')
 if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
     java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=${jar%/*}/loomy-java$(java_major "$runtime_home").jsa")
 fi
-# A small young generation, collected by the serial collector: loomy's heap holds little for long (a
+# The serial collector, with a young generation of bounded size: loomy's heap holds little for long (a
 # few tens of megabytes), but G1 would let the garbage of each image (its bytes as read and as written)
 # fill an eden of a few hundred megabytes before collecting it, spread over regions that all stay
 # resident, and the longer the run, the more of them it touched. ALTMRetinex, --strategy=threads, peak
@@ -348,15 +348,26 @@ fi
 # this young generation 317 and 373 MiB (1.18x, medians of 5), for the same time (15.0-15.7 s). What still grows is
 # one waiting platform thread per image (its stack). Throughput of loop and virtual, NoOp to
 # ALTMRetinex, within the noise of G1's (5%). Forked measurement JVMs get the same options.
-java_opts+=(-XX:+UseSerialGC -XX:MaxNewSize=32m)
+java_opts+=(-XX:+UseSerialGC)
+# A young generation of 24 MB, growing to 64 MB with the heap, half of it survivor spaces: OpenCV's
+# Java Mat has a finalizer, so every Mat (a few per image, released at once by MatScope) lives on
+# until a collection finds it unreachable and the finalizer thread has run. In a young generation
+# sized from the small heap (8 MB, survivors under 1 MB) they overflowed the survivors, with the
+# stacks of the virtual threads waiting their turn, into the old generation, which only a full
+# collection looks at; each full collection found them all still finalizable, so the heap grew with
+# the number of images. Peak RSS, -f NoOp --no-write, tiny PNGs, 10,000 / 100,000 images: 118 / 290
+# MB before, 115 / 122 MB after (a million: bench/results/million.md).
+java_opts+=(-XX:NewSize=24m -XX:MaxNewSize=64m -XX:SurvivorRatio=2)
 # A small initial heap. By default the JVM commits 1/64 of the machine's memory up front (384 MB
 # here), and the serial collector fills its old generation to the end of that before its first full
 # collection: over a long run every page of it became resident, whatever was live. From 24 MB the
 # heap grows only when a collection finds it must (10,000 photos leave about 15 MB live). ALTMRetinex,
 # --strategy=threads, 612x612 photos, peak RSS over 100 and 10,000: 233 and 291 MB with the default,
 # 213-218 and 262 MB from 64 MB, 204-211 and 244 MB from 24 MB; throughput the same within 2% (a young
-# collection of 1-2 ms every few images).
-java_opts+=(-Xms24m)
+# collection of 1-2 ms every few images). Now 40 MB: the young generation above takes 24 MB of it (a
+# smaller initial heap makes the JVM shrink it, and say so on stderr), which leaves the old
+# generation its 16 MB of before.
+java_opts+=(-Xms40m)
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
 exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"

@@ -32,13 +32,14 @@ class LayeringTest {
 
     /**
      * Results are a leaf: beside the JDK and Jackson's annotations, only the statistics, a profile's
-     * figures and a run's contention.
+     * figures, a run's contention and HdrHistogram, whose histogram holds the latencies.
      */
     @ArchTest
     static final ArchRule RESULTS_ARE_A_LEAF = classes()
             .that().resideInAPackage("dev.loomy.results..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.loomy.results..", "dev.loomy.stats..",
-                    "dev.loomy.profile..", "dev.loomy.contention..", "java..", "com.sun.management..", "com.fasterxml.jackson.annotation..");
+                    "dev.loomy.profile..", "dev.loomy.contention..", "java..", "com.sun.management..",
+                    "com.fasterxml.jackson.annotation..", "org.HdrHistogram..");
 
     /** The contention readers are a leaf, the JDK only: any layer, a child JVM's included, may measure with them. */
     @ArchTest

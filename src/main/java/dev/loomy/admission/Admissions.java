@@ -3,24 +3,26 @@ package dev.loomy.admission;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IntSummaryStatistics;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 
 /**
- * Each filter's admission gate for one batch, made when a run first needs it: the images'
- * headers are read once, and the limit is said in one line for all the batch's filters (see
+ * Each filter's admission gate for one batch, made when a run first needs it: the first images'
+ * headers are read once ({@link ImageHeaders}), and the limit is said in one line for all the batch's filters (see
  * {@link #together}), else once per filter. A JVM that measures nothing itself (a forking
  * parent) reads no header.
  */
 public final class Admissions {
 
     private final InFlightLimit limit;
-    private final List<ImageFile> images;
+    private final Supplier<Iterator<ImageFile>> images;
     private final int parallelism;
     private final BooleanSupplier stop;
     private final Consumer<String> notes;
@@ -34,6 +36,12 @@ public final class Admissions {
      * @param notes receives the line that says the limit
      */
     public Admissions(InFlightLimit limit, List<ImageFile> images, int parallelism, BooleanSupplier stop,
+                      Consumer<String> notes) {
+        this(limit, images::iterator, parallelism, stop, notes);
+    }
+
+    /** @param images the run's images, walked when a gate is first made (their first headers are read then) */
+    public Admissions(InFlightLimit limit, Supplier<Iterator<ImageFile>> images, int parallelism, BooleanSupplier stop,
                       Consumer<String> notes) {
         this.limit = limit;
         this.images = images;
@@ -68,7 +76,7 @@ public final class Admissions {
         if (headers == null) {
             // Read first: the probe's own garbage, not yet collected, would count as heap in use.
             memory = AvailableMemory.now();
-            headers = ImageHeaders.probe(images, stop);
+            headers = ImageHeaders.probe(images.get(), stop);
         }
         List<Admission> said = new ArrayList<>();
         for (Filter one : together.contains(filter) ? together : List.of(filter)) {

@@ -3,7 +3,7 @@ package dev.loomy.admission;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
@@ -12,9 +12,15 @@ import dev.loomy.imageio.ImageHeader;
 
 /**
  * The headers of a batch's images, read once before the runs: admission control weighs each
- * image by them, and reading them up front keeps that work out of the measured runs.
+ * image by them, and reading them up front keeps that work out of the measured runs. At most
+ * {@link #MAX_READ} are read and kept, the first in the batch's order, so that memory does not
+ * grow with the number of images; the header of an image beyond them is read when it is
+ * admitted, inside the run.
  */
 final class ImageHeaders {
+
+    /** The most headers read before the runs and kept. */
+    static final int MAX_READ = 10_000;
 
     private final Map<Path, ImageHeader> byPath;
 
@@ -22,13 +28,11 @@ final class ImageHeaders {
         this.byPath = byPath;
     }
 
-    /** Reads every image's header; stops early, with what it has, when {@code stop} says so. */
-    static ImageHeaders probe(List<ImageFile> images, BooleanSupplier stop) {
-        Map<Path, ImageHeader> headers = new HashMap<>(images.size() * 2);
-        for (ImageFile image : images) {
-            if (stop.getAsBoolean()) {
-                break;
-            }
+    /** Reads the first {@link #MAX_READ} images' headers; stops early, with what it has, when {@code stop} says so. */
+    static ImageHeaders probe(Iterator<ImageFile> images, BooleanSupplier stop) {
+        Map<Path, ImageHeader> headers = new HashMap<>();
+        while (images.hasNext() && headers.size() < MAX_READ && !stop.getAsBoolean()) {
+            ImageFile image = images.next();
             headers.put(image.path(), ImageHeader.probe(image.path()));
         }
         return new ImageHeaders(headers);

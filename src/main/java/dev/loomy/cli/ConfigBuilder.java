@@ -9,11 +9,10 @@ import dev.loomy.admission.InFlightLimit;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.Baselines;
 import dev.loomy.console.Console;
-import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
-import dev.loomy.imageio.Frames;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCvPinning;
@@ -27,8 +26,8 @@ import dev.loomy.run.Scan;
 
 /**
  * Makes the main command's options into a {@link RunConfig}, checking each before any image is
- * processed: every problem is bad usage, one line, exit 2. It walks the inputs and reads the
- * baseline compared with, and writes nothing.
+ * processed: every problem is bad usage, one line, exit 2. It walks the inputs once (counting
+ * their images, not keeping them) and reads the baseline compared with, and writes nothing.
  */
 final class ConfigBuilder {
 
@@ -72,6 +71,7 @@ final class ConfigBuilder {
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies, measure.fork);
         checkReproducible(run, measure);
+        checkIncremental(run, options.engine);
         RunConfig.EngineChoice engine = Engines.choice(options.engine, console);
         Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), measure.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
@@ -95,17 +95,12 @@ final class ConfigBuilder {
         MeasureSettings settings = Measures.settings(measure, measure.rigor, locations.outputFolder());
         RunConfig.Baselines given = Measures.baselines(measure.rigor);
         Baselines baselines = open(given);
-        List<ImageFile> images = locations.images(console);
-        if (!console.quiet()) {
-            // A read of every image's header: not made for notes no one sees.
-            Frames.notes(images.stream().filter(image -> image.uri() == null).toList(), console::info);
-        }
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
-        RunConfig config = new RunConfig(locations.paths(), images, strategies, filters.resolved(),
+        RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
-                        keepMetadata),
+                        keepMetadata, run.incremental),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given, order),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
@@ -114,11 +109,11 @@ final class ConfigBuilder {
                         !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
                         report.format == null && job(strategies.size() * filters.resolved().size() * scan.size(),
                                 repeats, warmups, settings, given)), engine, scan);
-        InputGuard guard = Outputs.checkUntouched(config, locations, baselines.saveTo());
+        Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
         }
-        return new Plan(config, baselines, locations.unreadable(), guard);
+        return new Plan(config.withImages(survey.images()), baselines, survey.unreadable(), survey.guard());
     }
 
     /**
@@ -142,6 +137,16 @@ final class ConfigBuilder {
                     + "--no-fork, or start loomy with " + OpenCvPinning.ENVIRONMENT.entrySet().stream()
                     .sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(" ")) + " in its environment");
+        }
+    }
+
+    /** --incremental skips images by their outputs' records: there must be outputs, written by this loomy. */
+    private static void checkIncremental(RunOptions run, EngineOptions engine) throws UsageError {
+        if (run.incremental && run.noWrite) {
+            throw new UsageError("--incremental with --no-write: no output is written, so none is recorded or skipped");
+        }
+        if (run.incremental && Engines.choice(engine).spark()) {
+            throw new UsageError("--incremental is not available with --engine=spark yet: run it on the local engine");
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
+import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
@@ -96,9 +97,10 @@ public final class GalleryCommand implements Callable<Integer> {
         TempFiles temps = plan.writer();
         ImageReader reader = new ImageReader(Duration.ZERO, runConfig.execution().strict());
         Gallery gallery = new Gallery(folder, temps, new Thumbnails(reader, temps), console::error);
+        // A gallery shows every image: it holds them all.
+        List<ImageFile> images = runConfig.imageList();
         try {
-            gallery.check(runConfig.images(), runConfig.filters().size(),
-                    plan.inputs());
+            gallery.check(images, runConfig.filters().size(), plan.inputs());
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
@@ -115,7 +117,7 @@ public final class GalleryCommand implements Callable<Integer> {
         Thread cleanup = new Thread(() -> temps.closeAndDeleteAll(Duration.ofSeconds(1)));
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            int problems = gallery.write(page(runConfig, results), runConfig.execution().parallelism());
+            int problems = gallery.write(page(runConfig, images, results), runConfig.execution().parallelism());
             if (problems > 0 || plan.unreadableFolders() > 0) {
                 status = Math.max(status, ExitCodes.FAILED_IMAGES);
             }
@@ -128,7 +130,7 @@ public final class GalleryCommand implements Callable<Integer> {
         }
         Path page = folder.resolve(Gallery.PAGE);
         out.println(page);
-        console.info(String.format(Locale.ROOT, "gallery of %d images under %d filters: %s", runConfig.images().size(),
+        console.info(String.format(Locale.ROOT, "gallery of %d images under %d filters: %s", images.size(),
                 runConfig.filters().size(), page.toUri()));
         return status;
     }
@@ -164,7 +166,7 @@ public final class GalleryCommand implements Callable<Integer> {
         return names;
     }
 
-    private Gallery.Page page(RunConfig runConfig, Results results) {
+    private Gallery.Page page(RunConfig runConfig, List<ImageFile> images, Results results) {
         List<Gallery.Shown> shown = new ArrayList<>();
         List<Measurement> measured = new ArrayList<>();
         for (ResolvedFilter filter : runConfig.filters()) {
@@ -172,11 +174,11 @@ public final class GalleryCommand implements Callable<Integer> {
             measured.add(results.measurements().stream().filter(m -> m.filter().equals(filter.name())).findFirst()
                     .orElse(null));
         }
-        String caption = runConfig.images().size() + " image" + (runConfig.images().size() == 1 ? "" : "s") + " \u00d7 "
+        String caption = images.size() + " image" + (images.size() == 1 ? "" : "s") + " \u00d7 "
                 + shown.size() + " filter" + (shown.size() == 1 ? "" : "s") + " \u00b7 " + String.join(", ",
                 runConfig.inputs().stream().map(Path::toString).toList());
         String timing = Gallery.timing(STRATEGY, runConfig.execution().parallelism(), runConfig.execution().cvThreads(),
                 results.machine());
-        return new Gallery.Page(runConfig.images(), shown, measured, runConfig.layout(), STRATEGY, caption, timing);
+        return new Gallery.Page(images, shown, measured, runConfig.layout(), STRATEGY, caption, timing);
     }
 }

@@ -2,11 +2,15 @@ package dev.loomy.cli;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.TempFiles;
@@ -30,8 +34,12 @@ final class GalleryWarmUp {
 
     /** Runs the warm-up derived from {@code config}: its inputs, strategy and settings, NoOp, nothing written, silent. */
     static void run(RunConfig config, RunControl control, TempFiles temps) {
-        RunConfig warm = new RunConfig(config.inputs(), config.images().subList(0, Math.min(IMAGES,
-                config.images().size())), config.strategies(), List.of(ResolvedFilter.of(new NoOp())),
+        List<ImageFile> first = new ArrayList<>();
+        for (Iterator<ImageFile> images = config.walk(); images.hasNext() && first.size() < IMAGES; ) {
+            first.add(images.next());
+        }
+        RunConfig warm = new RunConfig(config.inputs(), ImageSet.of(first), config.strategies(),
+                List.of(ResolvedFilter.of(new NoOp())),
                 config.selection(), new RunConfig.Output(config.output().folder(), false, config.output().format(), null,
                         config.output().metadata()),
                 config.measuring(), config.execution(), new RunConfig.Reporting(config.reporting().format(), null,

@@ -14,7 +14,7 @@ import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputProblem;
-import dev.loomy.files.InputWalker;
+import dev.loomy.files.ImageWalk;
 import dev.loomy.files.UriFiles;
 
 /**
@@ -33,7 +33,6 @@ final class Locations {
     private final Path outputFolder;
     private final String outputUri;
     private final UriFiles uriFiles;
-    private int unreadable;
 
     /** @param sparkConf {@code --spark-conf} when the Spark engine runs (Hadoop's settings among it), else null */
     Locations(List<String> inputs, String output, Map<String, String> sparkConf) throws UsageError {
@@ -98,43 +97,58 @@ final class Locations {
     }
 
     /**
-     * Images on paths first, in the order given, then those below URIs: each input's sorted by relative path.
+     * The walk of the inputs on paths, each input's images sorted by relative path, the inputs in
+     * the order given.
      *
      * @param console says what could not be walked, and which inputs repeat another's images
      */
-    List<ImageFile> images(Console console) throws UsageError {
+    ImageWalk walk(Console console) throws UsageError {
         try {
-            InputWalker walker = new InputWalker(console::error, console::note);
-            List<ImageFile> images = new ArrayList<>(paths.isEmpty() ? List.of() : walker.walk(paths));
-            unreadable = walker.unreadable();
-            Set<String> seen = new HashSet<>();
-            for (String uri : uris) {
-                int repeated = 0;
-                for (ImageFile image : uriFiles.walk(uri)) {
-                    if (seen.add(image.uri())) {
-                        images.add(image);
-                    } else {
-                        repeated++;
-                    }
-                }
-                if (repeated > 0) {
-                    console.note(uri + ": " + repeated + " image(s) already given by an earlier input, "
-                            + "processed once");
-                }
-            }
-            if (images.isEmpty()) {
-                throw new UsageError("no images found in " + inputs + " (looked for "
-                        + String.join(", ", ImageExtensions.ALL) + ")");
-            }
-            return images;
+            return new ImageWalk(paths, console::error, console::note);
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
     }
 
-    /** Folders under the inputs that could not be read. */
-    int unreadable() {
-        return unreadable;
+    /** The images below the URI inputs, after those on paths: each input's sorted by relative path. */
+    List<ImageFile> byUri(Console console) throws InputProblem {
+        List<ImageFile> images = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String uri : uris) {
+            int repeated = 0;
+            for (ImageFile image : uriFiles.walk(uri)) {
+                if (seen.add(image.uri())) {
+                    images.add(image);
+                } else {
+                    repeated++;
+                }
+            }
+            if (repeated > 0) {
+                console.note(uri + ": " + repeated + " image(s) already given by an earlier input, processed once");
+            }
+        }
+        return images;
+    }
+
+    /** Refuses a run without an image. */
+    /** Every image, walked now, in a list: for a command that shows them all ({@code tune}). */
+    List<ImageFile> images(Console console) throws UsageError {
+        List<ImageFile> images = new ArrayList<>();
+        walk(console).forEachRemaining(images::add);
+        try {
+            images.addAll(byUri(console));
+        } catch (InputProblem e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (images.isEmpty()) {
+            throw noImages();
+        }
+        return images;
+    }
+
+    UsageError noImages() {
+        return new UsageError("no images found in " + inputs + " (looked for " + String.join(", ", ImageExtensions.ALL)
+                + ")");
     }
 
     /** See {@link UriFiles#checkOutput}; only when {@link #anyUri}. */

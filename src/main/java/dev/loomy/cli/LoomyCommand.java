@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import dev.loomy.console.Console;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
+import dev.loomy.manifest.Manifest;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.Caveats;
 import dev.loomy.report.JobSummary;
@@ -74,8 +75,7 @@ public final class LoomyCommand implements Callable<Integer> {
         RunConfig config = plan.config();
         RunConfig.Reporting reporting = config.reporting();
         TempFiles temps = plan.writer();
-        try (Outputs.Made made = Outputs.Made.by(config)) {
-            Outputs.prepare(config);
+        try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
             if (!reporting.job()) {

@@ -4,10 +4,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import dev.loomy.files.InputGuard;
+import dev.loomy.files.InputProblem;
+import dev.loomy.files.OutputLayout;
 import dev.loomy.profile.ProfileKind;
 import dev.loomy.results.Reference;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunConfig;
+import dev.loomy.run.Trial;
 import dev.loomy.stats.AutoRepeat;
 
 /** How each trial is measured, from {@link MeasureOptions} and {@link RigorOptions}, checked. */
@@ -82,5 +86,24 @@ final class Measures {
             throw new UsageError("--fail-on-regression needs --baseline: there is nothing to regress from");
         }
         return new RunConfig.Baselines(rigor.baseline, rigor.saveBaseline, rigor.failOnRegression);
+    }
+
+    /** JFR recordings: checked apart from the output layout, since --no-write has none, yet they are written. */
+    static void checkRecordings(RunConfig config, InputGuard guard) throws InputProblem, UsageError {
+        Path recordings = config.measuring().settings().jfrFolder();
+        if (recordings == null) {
+            return;
+        }
+        guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
+        for (Trial trial : config.trials()) {
+            // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
+            String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
+            if (name.length() > OutputLayout.NAME_MAX) {
+                throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
+                        + trial.filter().substring(0, 40) + "... would be named with " + name.length()
+                        + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
+                        + "): shorten the filter's name");
+            }
+        }
     }
 }

@@ -5,12 +5,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.loomy.console.Console;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
+import dev.loomy.files.ImageWalk;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
+import dev.loomy.files.OutputCheck;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.imageio.Frames;
+import dev.loomy.manifest.Manifest;
+import dev.loomy.manifest.ManifestException;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Export;
@@ -18,56 +25,83 @@ import dev.loomy.results.Format;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 
-/** Where a run writes (images, reports, charts, recordings): checked against the inputs, then made ready. */
+/**
+ * Where a run writes (images, reports, charts, recordings): checked against the inputs in the one
+ * walk of them before the run, then made ready.
+ */
 final class Outputs {
 
     private Outputs() {
     }
 
     /**
-     * Outputs, charts, reports, recordings and a baseline saved may land neither in an input folder
-     * nor on an input image. Returns the guard that found so, which every write checks again.
+     * The images as the one walk before the run found them, the folders it could not read, and the
+     * guard that found no output among the inputs, which every write checks again.
+     *
+     * @param unreadable folders under the inputs that could not be read: their images were not done
+     */
+    record Survey(ImageSet images, int unreadable, InputGuard guard) {
+    }
+
+    /**
+     * Walks the inputs once before any image is processed: counts the images, says which hold several
+     * pictures (unless quiet), and checks that outputs, charts, reports, recordings and a baseline saved
+     * land neither in an input folder nor on an input image. Nothing it keeps grows with the number of
+     * images.
      *
      * @param baseline where {@code --save-baseline} writes, or null
      */
-    static InputGuard checkUntouched(RunConfig config, Locations locations, Path baseline) throws UsageError {
+    static Survey survey(RunConfig config, Locations locations, Console console, Path baseline) throws UsageError {
         List<String> filters = config.filters().stream().map(f -> f.name()).toList();
         ReportFiles files = reportFiles(config.reporting());
         try {
-            List<ImageFile> onPaths = config.images().stream().filter(image -> image.uri() == null).toList();
-            InputGuard guard = InputGuard.of(config.inputs(), onPaths);
+            ImageWalk walk = locations.walk(console);
+            List<ImageFile> byUri = locations.byUri(console);
+            if (!walk.hasNext() && byUri.isEmpty()) {
+                throw locations.noImages();
+            }
+            InputGuard guard = InputGuard.of(config.inputs());
             files.checkInputs(guard);
             if (baseline != null) {
                 guard.check("--save-baseline=" + config.measuring().baselines().saveAs() + " (" + Names.shown(baseline)
                         + ", under LOOMY_HOME)", baseline);
             }
-            Path recordings = config.measuring().settings().jfrFolder();
-            if (recordings != null) {
-                // Checked apart from the output layout: --no-write has none, yet the recordings are written.
-                guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
-                for (Trial trial : config.trials()) {
-                    // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
-                    String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
-                    if (name.length() > OutputLayout.NAME_MAX) {
-                        throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
-                                + trial.filter().substring(0, 40) + "... would be named with " + name.length()
-                                + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
-                                + "): shorten the filter's name");
-                    }
+            Measures.checkRecordings(config, guard);
+            OutputLayout layout = config.layout();
+            OutputCheck outputs = null;
+            OutputLayout.ImageCheck reports = image -> { };
+            if (layout != null) {
+                layout.checkFolder(config.inputs(), filters);
+                outputs = layout.checker(config.inputs(), filters, config.strategies(), guard);
+                reports = files.outputsCheck(layout, filters, config.strategies());
+            }
+            int count = 0;
+            while (walk.hasNext()) {
+                ImageFile image = walk.next();
+                count++;
+                if (!console.quiet()) {
+                    // A read of the image's header: not made for notes no one sees.
+                    Frames.note(image, console::info);
+                }
+                if (outputs != null) {
+                    outputs.accept(image);
+                    reports.accept(image);
                 }
             }
-            OutputLayout layout = config.layout();
-            if (layout != null) {
-                layout.check(config.inputs(), onPaths, filters, config.strategies(), guard);
-                files.checkOutputs(layout, onPaths, filters, config.strategies());
+            if (outputs != null) {
+                outputs.finish();
+                layout.checkWritable();
             }
+            ImageSet images = ImageSet.walked(count + byUri.size(), byUri);
             if (config.output().write() && locations.anyUri()) {
+                // Only the Spark engine reads URIs; its driver holds the list of images anyway.
+                List<ImageFile> all = images.list(config.inputs());
                 OutputLayout relative = config.layoutWithin(Path.of(""));
-                locations.checkOutput(config.images(), config.images().stream()
+                locations.checkOutput(all, all.stream()
                         .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
                         .toList());
             }
-            return guard;
+            return new Survey(images, walk.unreadable(), guard);
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());
         }
@@ -76,9 +110,12 @@ final class Outputs {
     /**
      * Makes the output folder and writes a file where each output goes: called after every other
      * check, so that a folder that takes no files is refused before any image, and a refused run
-     * leaves no output folder behind.
+     * leaves no output folder behind. Where the run records its outputs in the folder's manifest,
+     * it takes the folder's lock for the run, refusing the run when another holds it.
+     *
+     * @return the lock, to be closed when the run ends; null when the run records nothing
      */
-    static void prepare(RunConfig config) throws UsageError {
+    static Manifest.Lock prepare(RunConfig config) throws UsageError {
         ReportFiles files = reportFiles(config.reporting());
         UsageError.of(() -> {
             files.probe();
@@ -99,13 +136,17 @@ final class Outputs {
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
         }
+        if (layout == null || !Manifest.kept(layout.root(), config.output().incremental())) {
+            return null;
+        }
+        try {
+            return Manifest.lock(layout.root());
+        } catch (ManifestException e) {
+            throw new UsageError(e.getMessage());
+        }
     }
 
-    /**
-     * Makes the output folder and writes and deletes a file in it: what a look at its permissions
-     * misses (a read-only mount, a file system such as /proc that takes no new files) is found
-     * here, before any image is processed, not once per image.
-     */
+    /** Makes the output folder and writes and deletes a file in it: a read-only mount, say, found before any image. */
     private static void makeReady(Path root) throws UsageError {
         Path absolute = root.toAbsolutePath().normalize();
         try {
@@ -123,8 +164,8 @@ final class Outputs {
     }
 
     /** The files {@code --report}, {@code --export-*}, {@code --chart} and {@code --timeline} name. */
-    static ReportFiles reportFiles(RunConfig.Reporting reporting) {
-        return new ReportFiles(reporting.exports(), reporting.chart(), reporting.timeline(), reporting.wide());
+    static ReportFiles reportFiles(RunConfig.Reporting r) {
+        return new ReportFiles(r.exports(), r.chart(), r.timeline(), r.wide());
     }
 
     /** Every results file asked for, {@code --report}'s first; a {@code --report} of an unknown extension is refused. */
@@ -137,10 +178,8 @@ final class Outputs {
     }
 
     /**
-     * The output folder as this run found it: when the run makes it (and folders above it), it is
-     * removed again if the run leaves it empty.
-     *
-     * @param first the outermost folder the run makes, or null when the output folder exists (or there is none)
+     * The output folder as this run found it: one the run makes (from {@code first}, the outermost
+     * missing folder; null when there is none) is removed again if the run leaves it empty.
      */
     record Made(Path output, Path first) implements AutoCloseable {
 

@@ -23,6 +23,11 @@ public final class RunOptions {
     @Option(names = "--no-write", description = "apply the filters but write nothing (compute-only timing)")
     boolean noWrite;
 
+    @Option(names = "--incremental",
+            description = "skip an image whose output the output folder's manifest (.loomy/manifest) records as made "
+                    + "from the same input, filter, format and loomy version; every output made is recorded")
+    boolean incremental;
+
     /** Null when not given, as {@link #output}: the format is then {@code same}. */
     @Option(names = "--image-format", paramLabel = "F",
             description = "same (the input's format), png or jpg: the format of written images (default: same)")

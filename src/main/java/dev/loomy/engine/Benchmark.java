@@ -1,7 +1,8 @@
 package dev.loomy.engine;
 
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Iterator;
+import java.util.function.Supplier;
 
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.pipeline.ImagePaths;
@@ -24,20 +25,23 @@ public final class Benchmark {
     }
 
     /**
-     * The row of {@code strategy} over {@code images} through {@code pipeline}, its runs taken when asked.
+     * The row of {@code strategy} over images walked anew for each run through {@code pipeline}, its
+     * runs taken when asked.
      *
-     * @param repeats the counted runs, unless {@code settings} makes their number automatic
-     * @param jfrFile where a JFR recording of the counted runs goes, when {@code settings} asks for one
-     * @param files   the writer of that recording
-     * @param before  done before each run (OpenCV's threads set for the row's point of a scan)
+     * @param images   the images of one run, as they come
+     * @param expected how many images each run expects
+     * @param repeats  the counted runs, unless {@code settings} makes their number automatic
+     * @param jfrFile  where a JFR recording of the counted runs goes, when {@code settings} asks for one
+     * @param files    the writer of that recording
+     * @param before   done before each run (OpenCV's threads set for the row's point of a scan)
      */
-    public RowRuns row(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int warmups, int repeats,
-                       int parallelism, MeasureSettings settings, Path jfrFile, TempFiles files,
-                       Runnable before) {
-        return new RowRuns(strategy.name(), pipeline.filter().name(), images.size(), warmups, repeats, settings, jfrFile,
+    public RowRuns row(Strategy strategy, ImagePipeline pipeline, Supplier<Iterator<ImagePaths>> images, int expected,
+                       int warmups, int repeats, int parallelism, MeasureSettings settings, Path jfrFile,
+                       TempFiles files, Runnable before) {
+        return new RowRuns(strategy.name(), pipeline.filter().name(), expected, warmups, repeats, settings, jfrFile,
                 files, control, label -> {
                     before.run();
-                    return executor.run(strategy, pipeline, images, parallelism, label);
+                    return executor.run(strategy, pipeline, images.get(), expected, parallelism, label);
                 });
     }
 

@@ -1,6 +1,7 @@
 package dev.loomy.engine;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import org.opencv.core.Core;
@@ -9,6 +10,7 @@ import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
+import dev.loomy.run.Trial;
 
 /** Measures every trial in this JVM ({@code --no-fork}). */
 public final class InProcessEngine implements Engine {
@@ -43,7 +45,53 @@ public final class InProcessEngine implements Engine {
     public List<Row> rows(RunConfig config) {
         Workload workload = Workload.of(config, temps, control::interrupted, notes);
         int cvThreads = config.execution().cvThreads();
-        return workload.trials().stream()
-                .<Row>map(trial -> workload.row(benchmark, trial, () -> Core.setNumThreads(cvThreads))).toList();
+        List<Trial> trials = workload.trials();
+        // The workload's manifest is closed (synced) when its last row is finished; rows an interrupt
+        // kept from starting leave it to the JVM's exit, which loses no record already appended.
+        AtomicInteger open = new AtomicInteger(trials.size());
+        return trials.stream().<Row>map(trial -> new ClosingRow(workload.row(benchmark, trial,
+                () -> Core.setNumThreads(cvThreads)), () -> {
+                    if (open.decrementAndGet() == 0) {
+                        workload.close();
+                    }
+                })).toList();
+    }
+
+    /** A row that says when it is finished. */
+    private record ClosingRow(Row row, Runnable finished) implements Row {
+
+        @Override
+        public String label() {
+            return row.label();
+        }
+
+        @Override
+        public void warmUp() throws InterruptedException {
+            row.warmUp();
+        }
+
+        @Override
+        public boolean needsMore() {
+            return row.needsMore();
+        }
+
+        @Override
+        public void runOnce() throws InterruptedException {
+            row.runOnce();
+        }
+
+        @Override
+        public void stop() {
+            row.stop();
+        }
+
+        @Override
+        public Measurement finish() throws InterruptedException {
+            try {
+                return row.finish();
+            } finally {
+                finished.run();
+            }
+        }
     }
 }

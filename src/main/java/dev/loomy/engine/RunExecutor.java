@@ -1,18 +1,18 @@
 package dev.loomy.engine;
 
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import dev.loomy.contention.Contention;
 import dev.loomy.contention.ContentionProbe;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
-import dev.loomy.results.ImageTiming;
 import dev.loomy.results.ResourcePeaks;
 import dev.loomy.results.RunRecord;
+import dev.loomy.results.Timeline;
 import dev.loomy.run.RunControl;
+import dev.loomy.strategy.ImageJob;
+import dev.loomy.strategy.Jobs;
 import dev.loomy.strategy.Strategy;
 
 /** Runs one strategy once over every image and records what happened, the CPU contention included. */
@@ -46,21 +46,46 @@ public final class RunExecutor {
         return new RunExecutor(control, failures, listener, true);
     }
 
+    /** One run over the images of a list (a Spark task's batch, a test), every image on its timeline. */
     public RunRecord run(Strategy strategy, ImagePipeline pipeline, List<ImagePaths> images, int parallelism, String label)
             throws InterruptedException {
-        Set<String> workers = ConcurrentHashMap.newKeySet();
-        List<TimedImageJob> jobs = new ArrayList<>(images.size());
+        return run(strategy, pipeline, images.iterator(), images.size(), Math.max(1, images.size()), parallelism, label);
+    }
+
+    /**
+     * One run over {@code images} as they come (the walk of the inputs): each becomes a job when the
+     * strategy takes it, and is forgotten once it has ended and been counted.
+     *
+     * @param expected how many images the run expects
+     */
+    public RunRecord run(Strategy strategy, ImagePipeline pipeline, Iterator<ImagePaths> images, int expected,
+                         int parallelism, String label) throws InterruptedException {
+        return run(strategy, pipeline, images, expected, Timeline.MAX_POINTS, parallelism, label);
+    }
+
+    private RunRecord run(Strategy strategy, ImagePipeline pipeline, Iterator<ImagePaths> images, int expected,
+                          int maxPoints, int parallelism, String label) throws InterruptedException {
         Runnable imageEnds = measuresContention ? imageEnds(Thread.currentThread()) : () -> { };
-        for (int i = 0; i < images.size(); i++) {
-            jobs.add(new TimedImageJob(i, images.get(i), pipeline, control, failures, listener, workers, imageEnds));
-        }
-        listener.runStarted(label, images.size());
+        listener.runStarted(label, expected);
         monitor.reset();
         // Read outside the timed run: the probe lists every thread's schedstat at each end.
         if (measuresContention) {
             PROBE.start();
         }
         long start = System.nanoTime();
+        RunRecorder recorder = new RunRecorder(start, expected, maxPoints);
+        Jobs jobs = new Jobs() {
+            @Override
+            public int expected() {
+                return expected;
+            }
+
+            @Override
+            public ImageJob next() {
+                return images.hasNext() ? new TimedImageJob(recorder.created(), images.next(), pipeline, control,
+                        failures, listener, recorder, imageEnds) : null;
+            }
+        };
         long end;
         ResourcePeaks peaks;
         Contention contention;
@@ -76,11 +101,7 @@ public final class RunExecutor {
             peaks = monitor.peaks();
             listener.runFinished();
         }
-        List<ImageTiming> timings = new ArrayList<>(jobs.size());
-        for (TimedImageJob job : jobs) {
-            timings.add(job.timing(start, end));
-        }
-        return new RunRecord(end - start, timings, peaks, workers.size(), control.stopping(), contention);
+        return recorder.record(end, !images.hasNext(), peaks, control.stopping(), contention);
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.loomy.engine;
 
-import java.util.Set;
-
 import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.pipeline.ImagePaths;
@@ -19,23 +17,21 @@ final class TimedImageJob implements ImageJob {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
-    private final Set<String> workers;
+    private final RunRecorder recorder;
     private final Runnable ends;
 
-    // Written by the strategy's thread and the worker; read after the strategy has joined them all.
+    // Written by the strategy's thread, read by the worker.
     private volatile long submittedAt;
     private volatile String lane;
-    private volatile long completedAt;
-    private volatile ImageTiming.Status status;
     private volatile boolean warned;
 
     /**
-     * @param workers collects the thread that runs each job, see {@link #worker()}
-     * @param ends    done on the worker once the image is done and timed
+     * @param recorder counts the job as it ends, with the thread that ran it
+     * @param ends     done on the worker once the image is done and timed
      */
     TimedImageJob(int index, ImagePaths image, ImagePipeline pipeline, RunControl control, FailureLog failures,
-             RunListener listener, Set<String> workers, Runnable ends) {
-        this.workers = workers;
+             RunListener listener, RunRecorder recorder, Runnable ends) {
+        this.recorder = recorder;
         this.ends = ends;
         this.index = index;
         this.image = image;
@@ -69,17 +65,20 @@ final class TimedImageJob implements ImageJob {
             outcome = ImageTiming.Status.SKIPPED;
         } else {
             // A virtual thread may resume on another carrier after a wait: both ends are counted.
-            workers.add(worker());
+            recorder.workers().add();
             outcome = process();
-            workers.add(worker());
+            recorder.workers().add();
         }
-        completedAt = System.nanoTime();
-        status = outcome;
+        long completedAt = System.nanoTime();
+        recorder.ended(index, submittedAt == 0 ? completedAt : submittedAt, completedAt, outcome, lane);
         listener.imageDone(outcome);
         ends.run();
     }
 
     private ImageTiming.Status process() {
+        if (pipeline.upToDate(image)) {
+            return ImageTiming.Status.UP_TO_DATE;
+        }
         try {
             if (!pipeline.process(image, control, this::warn)) {
                 return ImageTiming.Status.SKIPPED;
@@ -111,29 +110,5 @@ final class TimedImageJob implements ImageJob {
     private void warn(String damage) {
         warned = true;
         failures.warn(image.source().path().toString(), damage);
-    }
-
-    /**
-     * Who runs this job: a platform thread by its id; a virtual thread by the carrier it is
-     * mounted on, which only its {@code toString} names ("VirtualThread[#30,x]/runnable@ForkJoinPool-1-worker-2").
-     */
-    static String worker() {
-        Thread thread = Thread.currentThread();
-        if (!thread.isVirtual()) {
-            return "#" + thread.threadId();
-        }
-        String description = thread.toString();
-        int at = description.lastIndexOf('@');
-        return at < 0 ? description : description.substring(at + 1);
-    }
-
-    /** This job's timing relative to {@code start}; a job the strategy never ran counts as skipped. */
-    ImageTiming timing(long start, long end) {
-        ImageTiming.Status s = status;
-        if (s == null) {
-            long at = (submittedAt == 0 ? end : submittedAt) - start;
-            return new ImageTiming(index, at, end - start, ImageTiming.Status.SKIPPED, lane);
-        }
-        return new ImageTiming(index, submittedAt - start, completedAt - start, s, lane);
     }
 }

@@ -1,10 +1,12 @@
 package dev.loomy.engine;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.loomy.admission.Admissions;
 import dev.loomy.files.ImageFile;
@@ -26,19 +28,22 @@ import dev.loomy.strategy.Strategy;
 
 /**
  * A run made real in the JVM that measures it: the strategies and filters themselves, the
- * images, where outputs go, the reader and writer, each filter's admission gate, and how often
- * each trial runs.
+ * images (walked again for every run), where outputs go, the reader and writer, each filter's
+ * admission gate, and how often each trial runs.
  *
+ * @param images     the run's images, one at a time, anew for each run
+ * @param imageCount how many images the run expects
  * @param layout     where outputs go, or null when nothing is written
  * @param writer     null when nothing is written
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
  * @param settings   automatic run counts and profilers
+ * @param recording  the output folder's manifest, or null when outputs are not recorded
  * @param files      the writer of the images and of the recordings ({@code --profile=jfr}), even with nothing written
  */
-public record Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images,
-                       OutputLayout layout, ImageReader reader, ImageWriter writer,
+public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier<Iterator<ImageFile>> images,
+                       int imageCount, OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings,
-                       TempFiles files) {
+                       Recording recording, TempFiles files) implements AutoCloseable {
 
     /**
      * The workload {@code config} describes.
@@ -50,18 +55,34 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         RunConfig.Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
-        return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config.images(),
-                config.layout(), reader(config), write ? new ImageWriter(temps) : null,
+        return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config::walk,
+                config.imageCount(), config.layout(), reader(config), write ? new ImageWriter(temps) : null,
                 config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
-                new Admissions(execution.maxInFlight(), config.images(), execution.parallelism(), stop, notes)
+                new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop, notes)
                         .together(filters),
-                config.measuring().settings(), temps);
+                config.measuring().settings(), write ? Recording.of(config) : null, temps);
+    }
+
+    /** A workload over exactly these images. */
+    public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images, OutputLayout layout,
+                    ImageReader reader, ImageWriter writer, int warmups, int repeats, int parallelism,
+                    Admissions admissions, MeasureSettings settings, TempFiles files) {
+        this(strategies, filters, images::iterator, images.size(), layout, reader, writer, warmups, repeats,
+                parallelism, admissions, settings, null, files);
     }
 
     /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
     public static ImageReader reader(RunConfig config) {
         return new ImageReader(config.execution().ioLatency(), config.execution().strict(),
                 config.output().write() ? config.output().metadata() : KeepMetadata.NONE);
+    }
+
+    /** Closes the manifest, syncing what was appended to it. */
+    @Override
+    public void close() {
+        if (recording != null) {
+            recording.close();
+        }
     }
 
     public List<Trial> trials() {
@@ -86,9 +107,10 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
      */
     public RowRuns row(Benchmark benchmark, Trial trial, Runnable before) {
         Filter filter = filter(trial);
-        ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter));
-        return benchmark.row(strategy(trial), pipeline, paths(trial), warmups, repeats, parallelism, settings,
-                settings.jfrFile(trial), files, before);
+        ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter),
+                recording == null ? null : recording.of(filter.name()));
+        return benchmark.row(strategy(trial), pipeline, () -> paths(trial), imageCount, warmups, repeats, parallelism,
+                settings, settings.jfrFile(trial), files, before);
     }
 
     /** Measures {@code trial} with {@code benchmark} in this JVM, all its runs at once. */
@@ -96,13 +118,22 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, List<Ima
         return row(benchmark, trial, () -> { }).measureAll();
     }
 
-    List<ImagePaths> paths(Trial trial) {
-        List<ImagePaths> paths = new ArrayList<>(images.size());
-        for (ImageFile image : images) {
-            paths.add(new ImagePaths(image, layout == null ? null
-                    : layout.outputFor(image, trial.filter(), trial.strategy())));
-        }
-        return paths;
+    /** The images of one run of {@code trial}, walked now, each with where its output goes. */
+    Iterator<ImagePaths> paths(Trial trial) {
+        Iterator<ImageFile> each = images.get();
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return each.hasNext();
+            }
+
+            @Override
+            public ImagePaths next() {
+                ImageFile image = each.next();
+                return new ImagePaths(image, layout == null ? null
+                        : layout.outputFor(image, trial.filter(), trial.strategy()));
+            }
+        };
     }
 
     private Strategy strategy(Trial trial) {

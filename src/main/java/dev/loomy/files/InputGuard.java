@@ -26,7 +26,10 @@ public final class InputGuard {
 
     /** Identity of every input folder and every folder below one, to the input folder it is or lies in. */
     private final Map<Object, Path> folders = new HashMap<>();
-    /** Identity of every input image, to the image as the user named it. */
+    /**
+     * Identity of the input images given to it, to the image as the user named it. An image found
+     * in an input folder need not be among them: a file found in an input folder is found by its folder.
+     */
     private final Map<Object, Path> images = new HashMap<>();
     private final Function<Path, Object> identity;
     /** Folders already found clear, so that thousands of outputs in one folder cost one look. */
@@ -37,6 +40,15 @@ public final class InputGuard {
 
     public static InputGuard of(List<Path> inputs, List<ImageFile> images) {
         return new InputGuard(inputs, images, InputGuard::fileKey);
+    }
+
+    /**
+     * The guard of {@code inputs}, whatever the number of images below them: it keeps the identity of
+     * every input folder and of the images given as files, not of every image found in a folder.
+     */
+    public static InputGuard of(List<Path> inputs) {
+        return of(inputs, inputs.stream().filter(Files::isRegularFile)
+                .map(file -> new ImageFile(file, file.getFileName())).toList());
     }
 
     /** A guard with no inputs to keep out of: for a command that reads none ({@code samples}), or loomy's own cache. */
@@ -116,12 +128,32 @@ public final class InputGuard {
         Path absolute = target.toAbsolutePath().normalize();
         checkFolders(what, absolute.getParent());
         Object key = Files.exists(absolute) ? identity.apply(absolute) : null;
-        Path image = key == null ? null : images.get(key);
+        Path image = key == null ? null : images.containsKey(key) ? images.get(key) : inFolder(absolute);
         if (image != null) {
             throw new InputProblem(what + ": is the input image " + Names.shown(image)
                     + (Files.isSymbolicLink(absolute) ? " (through the link " + Names.shown(target) + ")" : "")
                     + ": choose another path");
         }
+    }
+
+    /**
+     * The input image that {@code file}, which exists, is (through a link, say) when its real folder is an
+     * input folder or lies in one, named as the user would find it; null when it is in none.
+     */
+    private Path inFolder(Path file) {
+        Path real;
+        try {
+            real = file.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+        Object folderKey = real.getParent() == null ? null : identity.apply(real.getParent());
+        Path input = folderKey == null ? null : folders.get(folderKey);
+        if (input == null || !ImageExtensions.isImage(real)) {
+            return null;
+        }
+        Path within = canonical(input);
+        return real.startsWith(within) ? input.resolve(within.relativize(real)) : real;
     }
 
     private void checkFolders(String what, Path parent) throws InputProblem {

@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,6 +34,15 @@ public final class OutputLayout {
         return root;
     }
 
+    public OutputFormat format() {
+        return format;
+    }
+
+    /** Whether outputs go into {@code <filter>/<strategy>/} folders. */
+    public boolean perRun() {
+        return perRun;
+    }
+
     public Path outputFor(ImageFile image, String filter, String strategy) {
         Path relative = format.apply(image.relative());
         return perRun ? root.resolve(filter).resolve(strategy).resolve(relative) : root.resolve(relative);
@@ -60,6 +66,25 @@ public final class OutputLayout {
      */
     public void check(List<Path> inputs, List<ImageFile> images, List<String> filters, List<String> strategies,
             InputGuard guard) throws InputProblem {
+        checkFolder(inputs, filters);
+        OutputCheck each = checker(inputs, filters, strategies, guard);
+        for (ImageFile image : images) {
+            each.accept(image);
+        }
+        each.finish();
+        checkWritable();
+    }
+
+    /** The check of each image's outputs, for images given one at a time by a walk. */
+    public OutputCheck checker(List<Path> inputs, List<String> filters, List<String> strategies, InputGuard guard) {
+        return new OutputCheck(this, inputs, filters, strategies, guard);
+    }
+
+    /**
+     * Refuses, before any image is looked at, a filter name too long for the folder of its outputs,
+     * and an output folder equal to or inside an input folder.
+     */
+    public void checkFolder(List<Path> inputs, List<String> filters) throws InputProblem {
         if (perRun) {
             // Each filter's outputs go in a folder of its name: one too long for a file system fails every image.
             for (String filter : filters) {
@@ -80,48 +105,10 @@ public final class OutputLayout {
                 }
             }
         }
-        // The relative path decides the output for every run alike, so one check covers them all.
-        // Every clash is named, not the first alone: two folders of copies would otherwise take a run per clash to sort out.
-        Map<Path, ImageFile> seen = new HashMap<>();
-        List<String> clashes = new ArrayList<>();
-        for (ImageFile image : images) {
-            Path relative = format.apply(image.relative());
-            ImageFile previous = seen.putIfAbsent(canonical(root.resolve(relative)), image);
-            if (previous != null) {
-                clashes.add(Names.shown(previous.path()) + " and " + Names.shown(image.path())
-                        + " would both be written as " + Names.shown(relative) + ": rename one, or run them separately");
-            }
-        }
-        if (!clashes.isEmpty()) {
-            throw new InputProblem(clashes, "name clashes");
-        }
-        // An input given as a file may lie in the output folder: in any run's part of it.
-        for (ImageFile image : images) {
-            Path source = canonical(image.path());
-            if (!source.startsWith(out)) {
-                continue;
-            }
-            for (String filter : filters) {
-                for (String strategy : strategies) {
-                    if (canonical(outputFor(image, filter, strategy)).equals(source)) {
-                        throw new InputProblem(Names.shown(image.path()) + " would be overwritten by its own output: choose another -o");
-                    }
-                }
-            }
-        }
-        for (ImageFile image : images) {
-            for (String filter : perRun ? filters : filters.subList(0, Math.min(1, filters.size()))) {
-                for (String strategy : perRun ? strategies : strategies.subList(0, Math.min(1, strategies.size()))) {
-                    Path target = outputFor(image, filter, strategy);
-                    guard.check("output " + Names.shown(target) + " of " + Names.shown(image.path()), target);
-                }
-            }
-        }
-        checkWritable();
     }
 
     /** Refuses an output folder that cannot be made (a file on its way) or written (no permission, read-only). */
-    private void checkWritable() throws InputProblem {
+    public void checkWritable() throws InputProblem {
         Path absolute = root.toAbsolutePath().normalize();
         Path existing = absolute;
         while (existing != null && !Files.exists(existing)) {
@@ -149,21 +136,30 @@ public final class OutputLayout {
      */
     public void checkNotAnOutput(String what, Path file, List<ImageFile> images, List<String> filters,
             List<String> strategies) throws InputProblem {
+        ImageCheck check = notAnOutput(what, file, filters, strategies);
+        for (ImageFile image : images) {
+            check.accept(image);
+        }
+    }
+
+    /** A check of one image, as a walk gives it. */
+    public interface ImageCheck {
+        void accept(ImageFile image) throws InputProblem;
+    }
+
+    /** As {@link #checkNotAnOutput}, image by image. */
+    public ImageCheck notAnOutput(String what, Path file, List<String> filters, List<String> strategies) {
         // Compared below the output folder, where every output's path is the layout's alone: both as
         // written and with links resolved, so that a link in either path does not hide the clash.
         Set<Path> below = new HashSet<>();
         addImagePart(below, canonical(file), canonical(root), filters, strategies);
         addImagePart(below, file.toAbsolutePath().normalize(), root.toAbsolutePath().normalize(), filters, strategies);
-        if (below.isEmpty()) {
-            return;
-        }
-        // One look per image, whatever the number of runs.
-        for (ImageFile image : images) {
+        return below.isEmpty() ? image -> { } : image -> {
             if (below.contains(format.apply(image.relative()).normalize())) {
                 throw new InputProblem(what + ": is where the output of " + Names.shown(image.path())
                         + " goes, which it would replace: choose another path");
             }
-        }
+        };
     }
 
     /**

@@ -197,7 +197,7 @@ public final class Gallery {
         if (run == null) {
             return null;
         }
-        return run.images().stream().filter(t -> t.index() == index).map(ImageTiming::status).findFirst().orElse(null);
+        return run.timeline().points().stream().filter(t -> t.index() == index).map(ImageTiming::status).findFirst().orElse(null);
     }
 
     /**
@@ -209,7 +209,7 @@ public final class Gallery {
         if (run == null) {
             return "";
         }
-        long[] nanos = run.images().stream()
+        long[] nanos = run.timeline().points().stream()
                 .filter(t -> t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED)
                 .mapToLong(ImageTiming::latencyNanos).sorted().toArray();
         if (nanos.length == 0) {

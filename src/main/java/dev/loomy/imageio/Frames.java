@@ -32,13 +32,18 @@ public final class Frames {
     /** One note line per image of {@code images} that holds several pictures. */
     public static void notes(List<ImageFile> images, Consumer<String> notes) {
         for (ImageFile image : images) {
-            String extension = ImageExtensions.of(image.path());
-            // Only these extensions are read: a JPEG, BMP or WebP header is not opened for nothing.
-            if (extension.equals("tif") || extension.equals("tiff") || extension.equals("png")) {
-                String several = several(image.path());
-                if (several != null) {
-                    notes.accept("note: " + Names.shown(image.path()) + ": " + several);
-                }
+            note(image, notes);
+        }
+    }
+
+    /** A note line when {@code image} holds several pictures. */
+    public static void note(ImageFile image, Consumer<String> notes) {
+        String extension = ImageExtensions.of(image.path());
+        // Only these extensions are read: a JPEG, BMP or WebP header is not opened for nothing.
+        if (extension.equals("tif") || extension.equals("tiff") || extension.equals("png")) {
+            String several = several(image.path());
+            if (several != null) {
+                notes.accept("note: " + Names.shown(image.path()) + ": " + several);
             }
         }
     }

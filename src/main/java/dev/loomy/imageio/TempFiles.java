@@ -3,9 +3,12 @@ package dev.loomy.imageio;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -171,6 +174,21 @@ public final class TempFiles {
     /** Makes {@code folder}, and the folders above it that are missing, to write files into. */
     public static void makeFolders(Path folder) throws IOException {
         Files.createDirectories(folder);
+    }
+
+    /**
+     * Opens {@code file} to append to, made if need be, never through a link: for a log that grows
+     * a line at a time (the output folder's manifest), which a rename cannot replace; a torn last
+     * line is its reader's to skip.
+     */
+    public static FileChannel appendTo(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND,
+                LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** Opens {@code file}, made empty if need be and never through a link, to hold a lock on. */
+    public static FileChannel lockFile(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     /**

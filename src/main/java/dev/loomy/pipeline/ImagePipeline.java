@@ -11,6 +11,9 @@ import dev.loomy.filter.Filters;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.files.IoReasons;
+import dev.loomy.manifest.Incremental;
+import java.io.IOException;
 
 /**
  * What happens to one image: admitted, read, filtered, written, and every Mat released on the
@@ -22,16 +25,30 @@ public final class ImagePipeline {
     private final Filter filter;
     private final ImageWriter writer;
     private final Admission admission;
+    private final Incremental incremental;
 
     /**
      * @param writer    null when nothing is written ({@code --no-write})
      * @param admission the gate before each read ({@code --max-in-flight})
      */
     public ImagePipeline(ImageReader reader, Filter filter, ImageWriter writer, Admission admission) {
+        this(reader, filter, writer, admission, null);
+    }
+
+    /** @param incremental the manifest's view of this filter's outputs, or null when they are not recorded */
+    public ImagePipeline(ImageReader reader, Filter filter, ImageWriter writer, Admission admission,
+                         Incremental incremental) {
         this.reader = reader;
         this.filter = filter;
         this.writer = writer;
         this.admission = admission;
+        this.incremental = incremental;
+    }
+
+    /** Whether {@code image}'s output is up to date ({@code --incremental}): then it is not processed. */
+    public boolean upToDate(ImagePaths image) {
+        return incremental != null && writer != null && image.output() != null
+                && incremental.upToDate(image.source().path(), image.output());
     }
 
     /** A pipeline that admits every image at once: for images processed one at a time. */
@@ -70,6 +87,8 @@ public final class ImagePipeline {
             if (cancel.skipNew()) {
                 return false;
             }
+            // Looked at before it is read: a change after this makes its record differ, and the next run redo it.
+            Incremental.Seen seen = incremental == null ? null : Incremental.look(image.source().path());
             ImageReader.Decoded decoded = reader.decode(image.source().path(), warnings);
             Mat input = decoded.image();
             Mat result = null;
@@ -83,12 +102,25 @@ public final class ImagePipeline {
                 }
                 if (writer != null && image.output() != null) {
                     writer.write(result, image.output(), decoded.metadata());
+                    record(image, seen);
                 }
                 return true;
             } finally {
                 Filters.releaseResult(input, result);
                 input.release();
             }
+        }
+    }
+
+    /** Appends the record of {@code image}'s output, now in place, to the manifest. */
+    private void record(ImagePaths image, Incremental.Seen seen) throws ImageException {
+        if (incremental == null) {
+            return;
+        }
+        try {
+            incremental.made(image.source().path(), seen, image.output());
+        } catch (IOException e) {
+            throw new ImageException(image.output(), "written, but not recorded in the manifest: " + IoReasons.of(e));
         }
     }
 

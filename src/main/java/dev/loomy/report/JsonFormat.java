@@ -111,6 +111,7 @@ public final class JsonFormat implements ResultFormat {
         node.put("failed", run.failed());
         node.put("warned", run.warned());
         node.put("skipped", run.skipped());
+        node.put("up_to_date", run.upToDate());
         node.put("interrupted", run.interrupted());
         putPeaks(node, run.peaks());
         putKnown(node, "worker_threads", run.workers());
@@ -119,8 +120,14 @@ public final class JsonFormat implements ResultFormat {
             node.set("contention", MAPPER.valueToTree(run.contention()));
         }
         ObjectNode lanes = node.putObject("lane_ms");
-        Summary.laneFinishes(run).forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
-        List<ImageTiming> images = run.images();
+        run.laneFinishNanos().forEach((lane, nanos) -> putMs(lanes, lane, nanos / 1e6));
+        // The timeline's images: every one, or every k-th of a run of many (timeline_every says k,
+        // and the latencies' histogram, encoded as HdrHistogram does, keeps what the points do not).
+        if (run.timeline().every() > 1) {
+            node.put("timeline_every", run.timeline().every());
+            node.set("latency_histogram", MAPPER.valueToTree(run.latencies()));
+        }
+        List<ImageTiming> images = run.timeline().points();
         ArrayNode submitted = node.putArray("submitted_ms");
         ArrayNode completed = node.putArray("completed_ms");
         ArrayNode failed = node.putArray("failed_images");
@@ -128,7 +135,9 @@ public final class JsonFormat implements ResultFormat {
         ArrayNode skipped = node.putArray("skipped_images");
         // Each image's lane, where its strategy has lanes: what re-rendering the results needs of them.
         ArrayNode imageLanes = images.stream().anyMatch(t -> t.lane() != null) ? node.putArray("image_lanes") : null;
-        for (ImageTiming t : images) {
+        // The failed, warned and skipped are named by their place among these (their index, when every one is here).
+        for (int place = 0; place < images.size(); place++) {
+            ImageTiming t = images.get(place);
             if (imageLanes != null) {
                 imageLanes.add(t.lane());
             }
@@ -136,11 +145,11 @@ public final class JsonFormat implements ResultFormat {
             submitted.add(t.submittedNanos() / 1e6);
             completed.add(t.completedNanos() / 1e6);
             if (t.status() == ImageTiming.Status.FAILED) {
-                failed.add(t.index());
+                failed.add(place);
             } else if (t.status() == ImageTiming.Status.WARNED) {
-                warned.add(t.index());
+                warned.add(place);
             } else if (t.status() == ImageTiming.Status.SKIPPED) {
-                skipped.add(t.index());
+                skipped.add(place);
             }
         }
         return node;

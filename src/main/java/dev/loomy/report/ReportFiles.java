@@ -83,10 +83,21 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
     /** Refuses a file that is one of the run's output images: it would replace that image. */
     public void checkOutputs(OutputLayout layout, List<ImageFile> images, List<String> filters, List<String> strategies)
             throws InputProblem {
-        for (Named file : named()) {
-            layout.checkNotAnOutput(file.option() + "=" + Names.shown(file.path()), file.path(), images, filters,
-                    strategies);
+        OutputLayout.ImageCheck check = outputsCheck(layout, filters, strategies);
+        for (ImageFile image : images) {
+            check.accept(image);
         }
+    }
+
+    /** As {@link #checkOutputs}, image by image as a walk gives them. */
+    public OutputLayout.ImageCheck outputsCheck(OutputLayout layout, List<String> filters, List<String> strategies) {
+        List<OutputLayout.ImageCheck> checks = named().stream().map(file -> layout.notAnOutput(file.option() + "="
+                + Names.shown(file.path()), file.path(), filters, strategies)).toList();
+        return image -> {
+            for (OutputLayout.ImageCheck check : checks) {
+                check.accept(image);
+            }
+        };
     }
 
     /**

@@ -20,7 +20,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomy.contention.Contention;
 import dev.loomy.profile.Profile;
 import dev.loomy.results.BaselineComparison;
+import dev.loomy.results.ImageCounts;
 import dev.loomy.results.ImageTiming;
+import dev.loomy.results.Latencies;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.OptionsUsed;
@@ -33,6 +35,7 @@ import dev.loomy.results.RowComparison;
 import dev.loomy.results.RowKey;
 import dev.loomy.results.RunOrder;
 import dev.loomy.results.RunRecord;
+import dev.loomy.results.Timeline;
 import dev.loomy.results.Verdict;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
@@ -127,7 +130,7 @@ public final class SavedResults {
             scan.put(option, value.isNumber() && !value.isIntegralNumber()
                     ? new BigDecimal(value.asText()).stripTrailingZeros().toPlainString() : value.asText());
         }
-        int images = runs.isEmpty() ? row.path("images").asInt() : runs.get(0).images().size();
+        int images = runs.isEmpty() ? row.path("images").asInt() : runs.get(0).counts().total();
         return new Measurement(row.get("strategy").asText(), row.get("filter").asText(), images,
                 row.path("warmups").asInt(), runs, outcome(row.path("outcome").asText("ok")), text(row, "note"),
                 profile(row), text(row, "engine"), scan, text(row, "jpeg_codec"));
@@ -142,9 +145,10 @@ public final class SavedResults {
         mark(status, run.path("warned_images"), ImageTiming.Status.WARNED);
         mark(status, run.path("skipped_images"), ImageTiming.Status.SKIPPED);
         JsonNode lanes = run.path("image_lanes");
+        int every = Math.max(1, run.path("timeline_every").asInt(1));
         List<ImageTiming> images = new ArrayList<>(submitted.length);
         for (int i = 0; i < submitted.length; i++) {
-            images.add(new ImageTiming(i, submitted[i], completed[i], status[i],
+            images.add(new ImageTiming(i * every, submitted[i], completed[i], status[i],
                     lanes.path(i).isTextual() ? lanes.get(i).asText() : null));
         }
         ResourcePeaks peaks = new ResourcePeaks(run.path("peak_threads").asInt(-1), run.path("peak_heap_bytes").asLong(-1),
@@ -157,8 +161,28 @@ public final class SavedResults {
                 throw new IllegalArgumentException("a run's contention: " + e.getMessage());
             }
         }
-        return new RunRecord(Math.round(run.path("wall_ms").asDouble() * 1e6), images, peaks,
-                run.path("worker_threads").asInt(-1), run.path("interrupted").asBoolean(), contention);
+        long wall = Math.round(run.path("wall_ms").asDouble() * 1e6);
+        int workers = run.path("worker_threads").asInt(-1);
+        boolean interrupted = run.path("interrupted").asBoolean();
+        if (!run.has("timeline_every")) {
+            // Every image is on the timeline: the figures come from their times, as they did when measured.
+            return new RunRecord(wall, images, peaks, workers, interrupted, contention);
+        }
+        // A run of many: its counts and latency histogram as saved, the timeline's sample of images.
+        Map<String, Long> laneFinishes = new LinkedHashMap<>();
+        run.path("lane_ms").properties().forEach(lane -> laneFinishes.put(lane.getKey(),
+                Math.round(lane.getValue().asDouble() * 1e6)));
+        int warned = run.path("warned").asInt();
+        ImageCounts counts = new ImageCounts(run.path("done").asInt() - warned, warned, run.path("failed").asInt(),
+                run.path("skipped").asInt(), run.path("up_to_date").asInt());
+        Latencies latencies;
+        try {
+            latencies = MAPPER.treeToValue(run.get("latency_histogram"), Latencies.class);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("a run's latency histogram: " + e.getMessage());
+        }
+        return new RunRecord(wall, counts, latencies, laneFinishes, new Timeline(every, images),
+                peaks, workers, interrupted, contention);
     }
 
     /** What the profilers recorded, from the row's columns; null when nothing was profiled. */

@@ -23,7 +23,9 @@ import dev.loomy.results.RunRecord;
  * #SERIES_PER_PANEL} series a panel, each strategy in its own colour in every panel. A pool of N
  * threads, or N carriers under virtual threads, finishes CPU-bound images N at a time, a
  * staircase; one platform thread per image shares the cores among all of them, and they all
- * finish together near the end.
+ * finish together near the end. A run of
+ * more than {@link dev.loomy.results.Timeline#MAX_POINTS} images shows every k-th image alone,
+ * as its record keeps them, and the axis says so.
  */
 public final class TimelineChart {
 
@@ -42,6 +44,13 @@ public final class TimelineChart {
         Charts.writePng(title(results), Charts.subtitle(results), build(results), PANEL_HEIGHT, file, temps);
     }
 
+    /** What the x axis shows of a run of many images: every k-th (a bounded sample), said; else nothing. */
+    static String sampled(Results results) {
+        int every = results.measurements().stream().map(Measurement::medianRun).filter(r -> r != null)
+                .mapToInt(r -> r.timeline().every()).max().orElse(1);
+        return every == 1 ? "" : " (one image in " + every + " shown)";
+    }
+
     static String title(Results results) {
         return "When each image finished, in each row's median run ("
                 + Captions.medianOf(results).replaceFirst("^median ", "") + ")";
@@ -49,6 +58,7 @@ public final class TimelineChart {
 
     /** The panels: a filter each, split into parts of at most {@link #SERIES_PER_PANEL} series. */
     static List<XYChart> build(Results results) {
+        String axis = "image, in the order it was submitted" + sampled(results);
         Map<String, List<Measurement>> byFilter = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
         for (Measurement m : results.measurements()) {
@@ -68,18 +78,18 @@ public final class TimelineChart {
                 List<Measurement> these = rows.subList(part * SERIES_PER_PANEL,
                         Math.min(rows.size(), (part + 1) * SERIES_PER_PANEL));
                 panels.add(panel(filter.getKey() + (parts > 1 ? " (" + (part + 1) + " of " + parts + ")" : ""),
-                        these, names));
+                        these, names, axis));
             }
         }
         if (panels.isEmpty()) {
-            panels.add(panel("", List.of(), names));
+            panels.add(panel("", List.of(), names, axis));
         }
         return panels;
     }
 
-    private static XYChart panel(String title, List<Measurement> rows, List<String> names) {
+    private static XYChart panel(String title, List<Measurement> rows, List<String> names, String axis) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle("image, in the order it was submitted")
+                .xAxisTitle(axis)
                 .yAxisTitle("finished (ms since the run started)")
                 .build();
         Charts.style(chart.getStyler());
@@ -94,9 +104,9 @@ public final class TimelineChart {
             RunRecord run = m.medianRun();
             List<Double> order = new ArrayList<>();
             List<Double> finished = new ArrayList<>();
-            for (ImageTiming t : run.images()) {
+            for (ImageTiming t : run.timeline().points()) {
                 // A skipped image never ran: it has no finishing time to show.
-                if (t.status() != ImageTiming.Status.SKIPPED) {
+                if (t.status().ran()) {
                     order.add((double) t.index() + 1);
                     finished.add(t.completedNanos() / 1e6);
                 }

@@ -76,7 +76,13 @@ public record Measurement(String strategy, String filter, int images, int warmup
      * images never started or abandoned count for nothing. The images column and images/sec use it.
      */
     public int imagesFinished() {
-        return runs.stream().filter(RunRecord::interrupted).mapToInt(r -> r.done() + r.failed()).min().orElse(images);
+        return runs.stream().filter(RunRecord::interrupted).mapToInt(r -> r.done() + r.failed()).min()
+                .orElse(images - upToDate());
+    }
+
+    /** Images not done because their output was up to date ({@code --incremental}), in the counted run that skipped most. */
+    public int upToDate() {
+        return runs.stream().mapToInt(RunRecord::upToDate).max().orElse(0);
     }
 
     /** Whether an image the counted runs finished did not fail: else there is no throughput to show or compare. */

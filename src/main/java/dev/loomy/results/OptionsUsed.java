@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -23,7 +24,12 @@ public record OptionsUsed(@JsonUnwrapped Selection selection, @JsonUnwrapped Out
 
     /** @param output the output folder, or null when nothing was written */
     public record Output(String output, @JsonProperty("no-write") boolean noWrite,
-                         @JsonProperty("image-format") String imageFormat) {
+                         @JsonProperty("image-format") String imageFormat,
+                         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean incremental) {
+
+        public Output(String output, boolean noWrite, String imageFormat) {
+            this(output, noWrite, imageFormat, false);
+        }
     }
 
     /**

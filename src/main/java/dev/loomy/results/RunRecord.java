@@ -1,16 +1,23 @@
 package dev.loomy.results;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
 import dev.loomy.contention.Contention;
 
 /**
- * What one run of one strategy over every image measured.
+ * What one run of one strategy over every image measured. Its size does not depend on the
+ * number of images: latencies are a histogram, the timeline a bounded sample.
  *
  * @param wallNanos   wall time from the first submission to the last completion
- * @param images      per image, in submission order
+ * @param counts      how its images ended
+ * @param latencies   each processed image's latency, submission to completion (skipped images never ran)
+ * @param laneFinishNanos per lane, when its last image finished, in nanoseconds from the run's start
+ *                    (virtual-priority's halves; empty for most strategies)
+ * @param timeline    the images its timeline shows
  * @param peaks       the most the run held at once
  * @param workers     how many distinct threads ran images: platform threads by identity, virtual
  *                    threads by the carrier they ran on (so at most the carriers in use)
@@ -19,37 +26,61 @@ import dev.loomy.contention.Contention;
  *                    measured by the JVM that ran it; null where nothing measured it (an engine
  *                    that does not, results saved before it was measured)
  */
-public record RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted,
+public record RunRecord(long wallNanos, ImageCounts counts, Latencies latencies, Map<String, Long> laneFinishNanos,
+                        Timeline timeline, ResourcePeaks peaks, int workers, boolean interrupted,
                         Contention contention) {
 
     @JsonCreator
     public RunRecord {
+        counts = counts == null ? ImageCounts.NONE : counts;
+        latencies = latencies == null ? Latencies.NONE : latencies;
+        laneFinishNanos = laneFinishNanos == null ? Map.of() : Map.copyOf(new TreeMap<>(laneFinishNanos));
+        timeline = timeline == null ? Timeline.NONE : timeline;
     }
 
-    /** A run whose contention nothing measured. */
+    /** A run whose every image's timing is at hand (a small batch, a test): each one on the timeline. */
+    public RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted,
+                     Contention contention) {
+        this(wallNanos, ImageCounts.count(images), Latencies.of(images.stream()
+                .filter(t -> t.status().ran()).mapToLong(ImageTiming::latencyNanos).toArray()),
+                laneFinishes(images), new Timeline(1, images), peaks, workers, interrupted, contention);
+    }
+
+    /** Such a run, whose contention nothing measured. */
     public RunRecord(long wallNanos, List<ImageTiming> images, ResourcePeaks peaks, int workers, boolean interrupted) {
         this(wallNanos, images, peaks, workers, interrupted, null);
     }
 
+    private static Map<String, Long> laneFinishes(List<ImageTiming> images) {
+        Map<String, Long> last = new TreeMap<>();
+        for (ImageTiming t : images) {
+            if (t.lane() != null) {
+                last.merge(t.lane(), t.completedNanos(), Math::max);
+            }
+        }
+        return last;
+    }
+
     public int failed() {
-        return count(ImageTiming.Status.FAILED);
+        return counts.failed();
     }
 
     public int skipped() {
-        return count(ImageTiming.Status.SKIPPED);
+        return counts.skipped();
     }
 
     /** Images done, those with a warning included. */
     public int done() {
-        return count(ImageTiming.Status.DONE) + warned();
+        return counts.done() + counts.warned();
     }
 
     /** Images done from a damaged but decodable file. */
     public int warned() {
-        return count(ImageTiming.Status.WARNED);
+        return counts.warned();
     }
 
-    private int count(ImageTiming.Status status) {
-        return (int) images.stream().filter(t -> t.status() == status).count();
+    /** Images not processed because their output was up to date ({@code --incremental}). */
+    public int upToDate() {
+        return counts.upToDate();
     }
 }

@@ -76,6 +76,8 @@ public final class Schema {
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
             Column.of("images", "Images", COUNT, s -> count(s.measurement().imagesFinished()), TABLE, MARKDOWN, CSV, JSON),
             Column.of(FAILED, "Failed", COUNT, s -> count(s.measurement().failed()), TABLE, MARKDOWN, CSV, JSON),
+            Column.of("skipped", "Skipped", COUNT, s -> count(s.measurement().upToDate()), TABLE, MARKDOWN, CSV, JSON)
+                    .onlyWhen(r -> r.options() != null && r.options().output().incremental()),
             Column.of(Schema.WARNINGS, "Warnings", COUNT, s -> count(s.measurement().warnings()), TABLE, MARKDOWN, CSV, JSON),
             Column.of("runs", "Runs", COUNT, s -> count(s.measurement().runs().size()), CSV, JSON),
             Column.of("warmups", "Warm-ups", COUNT, s -> count(s.measurement().warmups()), CSV, JSON),

@@ -44,7 +44,10 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
     public record Speed(double imagesPerSec, OptionalDouble vsLoop, Speedup vsReference, Boolean differs) {
     }
 
-    /** One image's latency, submission to completion, over every image of the counted runs. */
+    /**
+     * One image's latency, submission to completion, over every image of the counted runs: the
+     * percentiles from their histograms (within 0.1%), the largest exactly.
+     */
     public record Latency(double p50Ms, double p95Ms, double maxMs) {
     }
 
@@ -78,18 +81,11 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         }
 
         // Latency over every processed image of every counted run (skipped images never ran).
-        List<Long> latencies = new ArrayList<>();
-        for (RunRecord run : runs) {
-            for (ImageTiming t : run.images()) {
-                if (t.status() != ImageTiming.Status.SKIPPED) {
-                    latencies.add(t.latencyNanos());
-                }
-            }
-        }
-        long[] lat = latencies.stream().mapToLong(Long::longValue).toArray();
-        double p50 = lat.length == 0 ? Double.NaN : Statistics.percentile(lat, 50) / 1e6;
-        double p95 = lat.length == 0 ? Double.NaN : Statistics.percentile(lat, 95) / 1e6;
-        double lmax = lat.length == 0 ? Double.NaN : Statistics.max(lat) / 1e6;
+        Latencies all = Latencies.merged(runs.stream().map(RunRecord::latencies).toList());
+        boolean none = all.count() == 0;
+        double p50 = none ? Double.NaN : all.percentile(50) / 1e6;
+        double p95 = none ? Double.NaN : all.percentile(95) / 1e6;
+        double lmax = none ? Double.NaN : all.max() / 1e6;
 
         ResourcePeaks peaks = runs.stream().map(RunRecord::peaks).reduce(ResourcePeaks::max).orElse(ResourcePeaks.UNKNOWN);
         Sample time = times(m);
@@ -163,23 +159,12 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
     private static Map<String, Double> laneMedians(List<RunRecord> runs) {
         Map<String, List<Long>> finishes = new TreeMap<>();
         for (RunRecord run : runs) {
-            laneFinishes(run).forEach((lane, at) -> finishes.computeIfAbsent(lane, k -> new ArrayList<>()).add(at));
+            run.laneFinishNanos().forEach((lane, at) -> finishes.computeIfAbsent(lane, k -> new ArrayList<>()).add(at));
         }
         Map<String, Double> medians = new LinkedHashMap<>();
         finishes.forEach((lane, values) -> medians.put(lane,
                 Statistics.median(values.stream().mapToLong(Long::longValue).toArray()) / 1e6));
         return medians;
-    }
-
-    /** Per lane of one run, when its last image finished, in nanoseconds from the run's start. */
-    public static Map<String, Long> laneFinishes(RunRecord run) {
-        Map<String, Long> last = new TreeMap<>();
-        for (ImageTiming t : run.images()) {
-            if (t.lane() != null) {
-                last.merge(t.lane(), t.completedNanos(), Math::max);
-            }
-        }
-        return last;
     }
 
     /** Summaries of all measurements, with {@code speedup_vs_loop} and a speed-up against {@code reference}. */

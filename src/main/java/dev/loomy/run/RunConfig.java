@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,6 +25,7 @@ import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
@@ -39,10 +41,11 @@ import dev.loomy.results.Reference;
  * all that an engine needs. Nothing in it refers to the command line or to files still to
  * be read: the inputs are already walked and sorted, the filters resolved to their values.
  * It serialises to JSON ({@link #toJson}), so that a JVM that measures a trial for this one
- * receives the run as it was decided here.
+ * receives the run as it was decided here. It does not hold the list of images, whose length has
+ * no limit: whoever processes them walks the inputs again ({@link #walk}), in the same order.
  *
  * @param inputs     the INPUT arguments, as given (the output folder is checked against them)
- * @param images     every image found under them, sorted by path
+ * @param images     how many images were found under them, and those found by URI
  * @param strategies the strategies' names, in the order they are measured
  * @param filters    the filters, in the order they are measured
  * @param selection  --strategy and --filter as the user gave them, for the record
@@ -51,7 +54,7 @@ import dev.loomy.results.Reference;
  * @param scan       the values of the scanned options: a run of several points is measured point by
  *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
  */
-public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> strategies,
+public record RunConfig(List<Path> inputs, ImageSet images, List<String> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
                         Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
 
@@ -115,12 +118,19 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
      * @param folder   {@code --output}, or null when it is a URI; nothing is written when {@code write} is false
      * @param uri      {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
      * @param metadata what of each input's metadata its output keeps ({@code --keep-metadata})
+     * @param incremental whether an image whose output the manifest records as up to date is skipped ({@code --incremental})
      */
-    public record Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
+    public record Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata,
+                         boolean incremental) {
 
         /** Output that keeps all metadata. */
         public Output(Path folder, boolean write, OutputFormat format, String uri) {
             this(folder, write, format, uri, KeepMetadata.ALL);
+        }
+
+        /** Output of a run that does every image. */
+        public Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
+            this(folder, write, format, uri, metadata, false);
         }
     }
 
@@ -215,17 +225,37 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
 
     public RunConfig {
         inputs = List.copyOf(inputs);
-        images = List.copyOf(images);
+        images = images == null ? ImageSet.of(List.of()) : images;
         strategies = List.copyOf(strategies);
         filters = List.copyOf(filters);
         engine = engine == null ? EngineChoice.LOCAL : engine;
         scan = scan == null ? Scan.NONE : scan;
     }
 
-    /** The same run without its list of images: what each Spark task needs besides its own images. */
+    /** The same run without its images: what each Spark task needs besides its own images. */
     public RunConfig withoutImages() {
-        return new RunConfig(inputs, List.of(), strategies, filters, selection, output, measuring, execution, reporting,
+        return withImages(ImageSet.of(List.of()));
+    }
+
+    /** The same run over {@code images}. */
+    public RunConfig withImages(ImageSet images) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
                 engine, scan);
+    }
+
+    /** How many images the run has, as planned. */
+    public int imageCount() {
+        return images.count();
+    }
+
+    /** The run's images, one at a time, in their order: the inputs walked again, then any found by URI. */
+    public Iterator<ImageFile> walk() {
+        return images.walk(inputs);
+    }
+
+    /** Every image of the run in a list: only for what shows or splits them all at once (a gallery, Spark's driver). */
+    public List<ImageFile> imageList() {
+        return images.list(inputs);
     }
 
     /** The points of the scan, or the run's one configuration when nothing is scanned. */
@@ -285,7 +315,8 @@ public record RunConfig(List<Path> inputs, List<ImageFile> images, List<String> 
         return new OptionsUsed(
                 new OptionsUsed.Selection(selection.strategy(), selection.filter(), selection.param()),
                 new OptionsUsed.Output(!output.write() ? null : output.uri() != null ? output.uri()
-                        : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT)),
+                        : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT),
+                        output.incremental()),
                 new OptionsUsed.Measuring(measuring.settings().autoRepeat() ? "auto"
                         : Integer.toString(measuring.repeats()),
                         measuring.reference().strategy() == null ? null : measuring.reference().given(),

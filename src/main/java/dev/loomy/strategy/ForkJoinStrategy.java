@@ -1,9 +1,8 @@
 package dev.loomy.strategy;
 
-import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 
-/** A ForkJoinPool of {@code parallelism} workers, one task per image. */
+/** A ForkJoinPool of {@code parallelism} workers, one task per image, queued as a {@link SubmissionWindow} allows. */
 public final class ForkJoinStrategy implements Strategy {
 
     @Override
@@ -17,13 +16,15 @@ public final class ForkJoinStrategy implements Strategy {
     }
 
     @Override
-    public void run(List<? extends ImageJob> jobs, int parallelism) {
+    public void run(Jobs jobs, int parallelism) throws InterruptedException {
         try (ForkJoinPool pool = new ForkJoinPool(parallelism)) {
-            for (ImageJob job : jobs) {
-                if (job.stopping()) {
+            SubmissionWindow window = new SubmissionWindow(parallelism);
+            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
+                Runnable ready = window.enter(job);
+                if (ready == null) {
                     break;
                 }
-                pool.execute(job.submitted());
+                pool.execute(ready);
             }
         }
     }

@@ -1,7 +1,5 @@
 package dev.loomy.strategy;
 
-import java.util.List;
-
 /** A plain for-loop on the calling thread: the baseline every other strategy is compared to. */
 public final class LoopStrategy implements Strategy {
 
@@ -16,11 +14,8 @@ public final class LoopStrategy implements Strategy {
     }
 
     @Override
-    public void run(List<? extends ImageJob> jobs, int parallelism) {
-        for (ImageJob job : jobs) {
-            if (job.stopping()) {
-                break;
-            }
+    public void run(Jobs jobs, int parallelism) {
+        for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
             job.submitted().run();
         }
     }

@@ -1,10 +1,9 @@
 package dev.loomy.strategy;
 
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-/** A fixed pool of {@code parallelism} platform threads, one task per image. */
+/** A fixed pool of {@code parallelism} platform threads, one task per image, queued as a {@link SubmissionWindow} allows. */
 public final class PoolStrategy implements Strategy {
 
     @Override
@@ -18,14 +17,16 @@ public final class PoolStrategy implements Strategy {
     }
 
     @Override
-    public void run(List<? extends ImageJob> jobs, int parallelism) {
+    public void run(Jobs jobs, int parallelism) throws InterruptedException {
         // close() waits for every submitted task to finish.
         try (ExecutorService pool = Executors.newFixedThreadPool(parallelism, Thread.ofPlatform().name("loomy-pool-", 0).factory())) {
-            for (ImageJob job : jobs) {
-                if (job.stopping()) {
+            SubmissionWindow window = new SubmissionWindow(parallelism);
+            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
+                Runnable ready = window.enter(job);
+                if (ready == null) {
                     break;
                 }
-                pool.execute(job.submitted());
+                pool.execute(ready);
             }
         }
     }

@@ -1,6 +1,5 @@
 package dev.loomy.strategy;
 
-import java.util.List;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -34,15 +33,12 @@ public final class ThreadsStrategy implements Strategy {
     }
 
     @Override
-    public void run(List<? extends ImageJob> jobs, int parallelism) throws InterruptedException {
+    public void run(Jobs jobs, int parallelism) throws InterruptedException {
         int places = liveThreads(parallelism);
         Semaphore live = new Semaphore(places);
         Thread.Builder builder = Thread.ofPlatform().name("loomy-image-", 0);
         try {
-            for (ImageJob job : jobs) {
-                if (job.stopping()) {
-                    break;
-                }
+            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
                 ImageJob ready = job.submitted();
                 live.acquire();
                 try {

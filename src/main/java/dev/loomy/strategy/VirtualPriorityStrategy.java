@@ -31,21 +31,41 @@ public final class VirtualPriorityStrategy implements Strategy {
     }
 
     @Override
-    public void run(List<? extends ImageJob> jobs, int parallelism) throws InterruptedException {
-        int half = jobs.size() / 2;
-        List<Thread> threads = new ArrayList<>(jobs.size());
-        for (int i = 0; i < jobs.size(); i++) {
-            boolean low = i < half;
-            Thread thread = Thread.ofVirtual().name("loomy-virtual-p" + (low ? 1 : 10) + "-", i)
-                    .unstarted(jobs.get(i).submitted(low ? LOW : HIGH));
-            thread.setPriority(low ? Thread.MIN_PRIORITY : Thread.MAX_PRIORITY);
-            threads.add(thread);
+    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+        int half = jobs.expected() / 2;
+        SubmissionWindow window = new SubmissionWindow(parallelism);
+        int batch = SubmissionWindow.size(parallelism);
+        List<Thread> started = new ArrayList<>();
+        int index = 0;
+        // Made and stamped a window's worth at a time, then started in order, so that both halves of a
+        // batch that fits in the window (every batch of a few thousand images) count from the same moment.
+        boolean stopped = false;
+        while (!stopped) {
+            List<Thread> threads = new ArrayList<>();
+            for (ImageJob job = threads.size() < batch ? jobs.next() : null; job != null;
+                    job = threads.size() < batch ? jobs.next() : null) {
+                boolean low = index < half;
+                Runnable ready = job.stopping() ? null : window.enter(job, low ? LOW : HIGH);
+                if (ready == null) {
+                    stopped = true;
+                    break;
+                }
+                Thread thread = Thread.ofVirtual().name("loomy-virtual-p" + (low ? 1 : 10) + "-", index).unstarted(ready);
+                thread.setPriority(low ? Thread.MIN_PRIORITY : Thread.MAX_PRIORITY);
+                threads.add(thread);
+                index++;
+            }
+            if (threads.isEmpty()) {
+                break;
+            }
+            for (Thread thread : threads) {
+                thread.start();
+                started.add(thread);
+            }
+            started.removeIf(thread -> !thread.isAlive());
+            stopped |= threads.size() < batch;
         }
-        // Stamped before start, so both halves count from the same moment; started in order.
-        for (int i = 0; i < threads.size() && !jobs.get(i).stopping(); i++) {
-            threads.get(i).start();
-        }
-        for (Thread thread : threads) {
+        for (Thread thread : started) {
             thread.join();
         }
     }

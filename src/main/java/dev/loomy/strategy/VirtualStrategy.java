@@ -1,11 +1,10 @@
 package dev.loomy.strategy;
 
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * One virtual thread per image. The virtual threads share the JVM's carrier threads, whose
+ * One virtual thread per image, as many alive at once as a {@link SubmissionWindow} holds. The virtual threads share the JVM's carrier threads, whose
  * number is fixed when its first virtual thread starts ({@code jdk.virtualThreadScheduler.parallelism},
  * which the engine's {@code Runner} sets from the run's parallelism before any exists; a forked
  * child JVM is started with it).
@@ -23,13 +22,15 @@ public final class VirtualStrategy implements Strategy {
     }
 
     @Override
-    public void run(List<? extends ImageJob> jobs, int parallelism) {
+    public void run(Jobs jobs, int parallelism) throws InterruptedException {
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomy-virtual-", 0).factory())) {
-            for (ImageJob job : jobs) {
-                if (job.stopping()) {
+            SubmissionWindow window = new SubmissionWindow(parallelism);
+            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
+                Runnable ready = window.enter(job);
+                if (ready == null) {
                     break;
                 }
-                executor.execute(job.submitted());
+                executor.execute(ready);
             }
         }
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.AltmRetinex;
 import dev.loomy.filter.Canny;
@@ -30,7 +31,7 @@ class RunConfigTest {
         Filter chain = new Chain("Soft", List.of(new Cartoon2("Warm", 90, 20, 5), new NoOp()));
         List<ImageFile> images = List.of(new ImageFile(Path.of("in/a b.jpg"), Path.of("a b.jpg")),
                 new ImageFile(Path.of("/abs/ünï/c.png"), Path.of("ünï/c.png")));
-        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), images, List.of("loop", "virtual"),
+        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), ImageSet.of(images), List.of("loop", "virtual"),
                 List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
                 new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),

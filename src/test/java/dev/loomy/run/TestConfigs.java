@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
@@ -22,7 +23,7 @@ public final class TestConfigs {
     public static RunConfig noWrite(List<Path> inputs, List<ImageFile> images, List<String> strategies,
                                     List<Filter> filters, Duration ioLatency, int warmups, int repeats,
                                     int parallelism, boolean fork) {
-        return new RunConfig(inputs, images, strategies, filters.stream().map(ResolvedFilter::of).toList(),
+        return new RunConfig(inputs, ImageSet.of(images), strategies, filters.stream().map(ResolvedFilter::of).toList(),
                 new RunConfig.Selection(strategies, filters.stream().map(Filter::name).toList(), List.of(), null, null),
                 new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME, null),
                 new RunConfig.Measuring(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT,

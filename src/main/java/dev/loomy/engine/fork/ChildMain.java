@@ -70,13 +70,18 @@ public final class ChildMain {
         }
         RunControl control = new RunControl();
         // Checked at every write as in the parent: the inputs are walked on the first.
-        TempFiles temps = new TempFiles(InputGuard.of(config.inputs(),
-                config.images().stream().filter(image -> image.uri() == null).toList()));
+        TempFiles temps = new TempFiles(InputGuard.of(config.inputs()));
         // The limit is said once per filter: by the child measuring the filter with the first strategy.
         Console console = new Console(err, config.reporting().quiet());
         boolean first = key.startsWith(config.strategies().get(0) + "/");
         Consumer<String> notes = first ? console::info : note -> { };
-        Workload workload = Workload.of(config, temps, control::interrupted, notes);
+        try (Workload workload = Workload.of(config, temps, control::interrupted, notes)) {
+            return run(workload, key, commands, control, temps, out);
+        }
+    }
+
+    private static int run(Workload workload, String key, BufferedReader commands, RunControl control, TempFiles temps,
+                           PrintStream out) throws IOException {
         Trial trial = workload.trial(key).orElseThrow(() -> new IllegalArgumentException(
                 key + " is not among the strategies and filters of the run"));
         crashIfAsked(trial);

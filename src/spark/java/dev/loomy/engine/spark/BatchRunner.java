@@ -116,8 +116,7 @@ final class BatchRunner {
             Admissions admissions = new Admissions(limit(execution.maxInFlight(), batch, parallelism),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
-                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs(),
-                            config.images().stream().filter(image -> image.uri() == null).toList())))) : null;
+                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs())))) : null;
             ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
                     writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,
                     writer, admissions.of(filter));
@@ -132,7 +131,7 @@ final class BatchRunner {
                 // Out of memory: this attempt fails, and Spark tries again (another executor, or later).
                 throw new IllegalStateException(control.crashReason());
             }
-            for (ImageTiming t : record.images()) {
+            for (ImageTiming t : record.timeline().points()) {
                 timings.add(new BatchResult.Timing(items.get(t.index()).index(), t.submittedNanos(), t.completedNanos(),
                         t.status(), t.lane()));
             }

@@ -133,7 +133,7 @@ public final class SparkEngine implements Engine {
     }
 
     private static Measurement crashed(RunConfig config, Trial trial, String reason) {
-        return Measurement.crashed(trial.strategy(), trial.filter(), config.images().size(),
+        return Measurement.crashed(trial.strategy(), trial.filter(), config.imageCount(),
                 config.measuring().warmups(), List.of(), reason).on("spark");
     }
 
@@ -164,7 +164,7 @@ public final class SparkEngine implements Engine {
 
     private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores)
             throws InterruptedException {
-        List<ImageFile> images = config.images();
+        List<ImageFile> images = config.imageList();
         List<Batch.Item> items = new ArrayList<>(images.size());
         for (int i = 0; i < images.size(); i++) {
             ImageFile image = images.get(i);
@@ -239,10 +239,10 @@ public final class SparkEngine implements Engine {
 
     private static ExecutorMemory executorMemory(RunConfig config, SparkConf conf) {
         List<Filter> filters = config.filters().stream().map(f -> f.create()).toList();
-        long perImage = ExecutorMemory.perImageBytes(config.images(), filters,
+        long perImage = ExecutorMemory.perImageBytes(config.imageList(), filters,
                 new HadoopFiles(config.engine().sparkConf()));
-        int tasks = Batch.count(config.engine().partitions(), config.images().size(), 1);
-        int largestTask = (config.images().size() + tasks - 1) / Math.max(1, tasks);
+        int tasks = Batch.count(config.engine().partitions(), config.imageCount(), 1);
+        int largestTask = (config.imageCount() + tasks - 1) / Math.max(1, tasks);
         int inFlight = ExecutorMemory.inFlightPerTask(config.execution().maxInFlight(),
                 config.execution().parallelism(), Math.max(1, largestTask));
         String heaviest = filters.stream().max(java.util.Comparator.comparingDouble(Filter::workingBytesPerPixel))

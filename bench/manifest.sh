@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The cost of --incremental: a first run over N tiny PNGs (8x8, folders of 1000) that writes every
+# output and records it, then a re-run with nothing changed, which skips them all; the fraction of
+# the first run's time the re-run takes; a run without --incremental for what recording costs; and
+# what appending a record costs, synced at the end (loomy's policy) or after every record.
+# Writes bench/results/manifest.csv and bench/results/manifest.md.
+#
+#   bench/manifest.sh [--images=20000] [--data=DIR] [--keep] [-- LOOMY OPTIONS]
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+images=20000
+data="$root/target/manifest-data"
+keep=false
+extra=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --images=*) images="${1#*=}" ;;
+        --data=*) data="${1#*=}" ;;
+        --keep) keep=true ;;
+        --) shift; extra=("$@"); break ;;
+        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        *) echo "manifest.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+"$root/run.sh" --version > /dev/null  # builds the jar when it is missing or stale, outside the timed runs
+source "$root/bench/million/java21.sh"
+results="$root/bench/results"
+work="$root/target/manifest-bench"
+rm -rf "$work"
+mkdir -p "$data" "$work" "$results"
+
+folders=$(( (images + 999) / 1000 ))
+set_dir="$data/n$images"
+if [[ ! -f "$set_dir/.complete" ]]; then
+    rm -rf "$set_dir"
+    "$java_bin" "$root/bench/million/TinyPngs.java" "$set_dir" "$folders" $(( images / folders ))
+    touch "$set_dir/.complete"
+fi
+
+csv="$results/manifest.csv"
+echo "run,images,done,skipped,wall_s,load_before" > "$csv"
+# One timed run: NAME OUTPUT [loomy options...]
+timed() {
+    local name="$1" out="$2"
+    shift 2
+    local load
+    load="$(cut -d' ' -f1 /proc/loadavg)"
+    /usr/bin/time -f '%e' -o "$work/$name.time" "$root/run.sh" -f NoOp --quiet --format=csv -o "$out" "$@" \
+        "${extra[@]}" "$set_dir" > "$work/$name.csv"
+    awk -F, -v name="$name" -v n="$images" -v wall="$(cat "$work/$name.time")" -v load="$load" '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        NR == 2 { printf "%s,%d,%s,%s,%s,%s\n", name, n, $c["images"], ("skipped" in c) ? $c["skipped"] : 0, wall, load }' \
+        "$work/$name.csv" >> "$csv"
+    tail -1 "$csv" >&2
+}
+timed plain "$work/out-plain"
+timed first "$work/out"
+timed rerun "$work/out" --incremental
+# The first run above had no --incremental: the recorded first run is this one, into a fresh folder.
+timed first_incremental "$work/out-incremental" --incremental
+timed rerun_incremental "$work/out-incremental" --incremental
+
+"$java_bin" -cp "$root/target/loomy.jar" "$root/bench/manifest/SyncCost.java" "$work/sync" "$images" > "$work/sync.csv"
+
+{
+    echo "# The cost of --incremental"
+    echo
+    echo "\`./run.sh -f NoOp --quiet --format=csv -o OUT [--incremental] ${extra[*]} DIR\` over $images tiny PNGs (8x8, folders"
+    echo "of 1000), each run timed whole (JVM start included) by \`/usr/bin/time\`. Machine: $(nproc) cores,"
+    echo "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(uname -sr); load average before each run"
+    echo "in the last column; $(date -u +%Y-%m-%d)."
+    echo
+    echo "| run | images done | skipped | wall (s) | load |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    tail -n +2 "$csv" | awk -F, '{ printf "| %s | %s | %s | %s | %s |\n", $1, $3, $4, $5, $6 }'
+    echo
+    awk -F, '$1 == "first_incremental" { f = $5 } $1 == "rerun_incremental" { r = $5 } $1 == "plain" { p = $5 }
+        END { printf "Re-run with nothing changed: %.2f s against %.2f s for the first run, %.0f%% of it; recording cost the first run %+.0f%% against a plain run.\n", r, f, 100 * r / f, 100 * (f - p) / p }' "$csv"
+    echo
+    echo "Appending a record (\`bench/manifest/SyncCost.java\`, $images records):"
+    echo
+    echo "| policy | total (ms) | per record (µs) |"
+    echo "| --- | ---: | ---: |"
+    awk -F, '{ printf "| %s | %s | %s |\n", $1, $3, $4 }' "$work/sync.csv"
+} > "$results/manifest.md"
+cat "$results/manifest.md"
+
+if [[ "$keep" == false ]]; then
+    rm -rf "$data" "$work"
+fi

@@ -1,0 +1,98 @@
+package dev.loomy.engine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.manifest.Incremental;
+import dev.loomy.manifest.Manifest;
+import dev.loomy.manifest.ManifestIndex;
+import dev.loomy.manifest.ManifestRecord;
+import dev.loomy.run.RunConfig;
+
+/**
+ * The output folder's manifest as the JVM that makes the outputs uses it: read once into an
+ * index when the workload is made, appended as each output is renamed into place, closed (and
+ * synced) with the workload. Outputs are recorded by a run with {@code --incremental}, and by any
+ * run into a folder that has a manifest already, so that a run without it does not leave records
+ * that no longer describe the outputs it replaced.
+ */
+final class Recording implements AutoCloseable {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    /** What besides the filter and the format decides an output's bytes: the JPEG quality, which is fixed. */
+    private static final String ENCODER = "jpeg-quality=95";
+
+    private final Manifest manifest;
+    private final ManifestIndex index;
+    private final Map<String, Incremental> byFilter = new HashMap<>();
+
+    private Recording(RunConfig config, OutputLayout layout, Manifest manifest, ManifestIndex index) {
+        this.manifest = manifest;
+        this.index = index;
+        String format = layout.format().name().toLowerCase(Locale.ROOT);
+        String settings = ENCODER + ";metadata=" + config.output().metadata();
+        for (ResolvedFilter filter : config.filters()) {
+            byFilter.put(filter.name(), new Incremental(layout.root(), index,
+                    ManifestRecord.definition(json(filter), format, settings), manifest::append,
+                    config.output().incremental()));
+        }
+    }
+
+    /** Whether {@code config}'s outputs are recorded: see the class comment. */
+    static boolean wanted(RunConfig config) {
+        OutputLayout layout = config.layout();
+        return layout != null && Manifest.kept(layout.root(), config.output().incremental());
+    }
+
+    /** The recording of {@code config}'s outputs, or null when they are not recorded. */
+    static Recording of(RunConfig config) {
+        if (!wanted(config)) {
+            return null;
+        }
+        OutputLayout layout = config.layout();
+        try {
+            ManifestIndex index = config.output().incremental() ? Manifest.index(layout.root()) : new ManifestIndex();
+            return new Recording(config, layout, Manifest.open(layout.root()), index);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What {@code filter}'s outputs ask of the manifest. */
+    Incremental of(String filter) {
+        return byFilter.get(filter);
+    }
+
+    /** How many outputs the manifest had a record of when it was read. */
+    int known() {
+        return index.size();
+    }
+
+    @Override
+    public void close() {
+        try {
+            manifest.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String json(ResolvedFilter filter) {
+        try {
+            return MAPPER.writeValueAsString(filter);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a filter's definition is plain values", e);
+        }
+    }
+}

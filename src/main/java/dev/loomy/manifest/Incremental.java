@@ -1,0 +1,90 @@
+package dev.loomy.manifest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * What one filter's outputs ask of the manifest: is this image's output up to date, and the
+ * record of an output just made. The records go to a {@link Sink}: the manifest itself where the
+ * outputs are made in this JVM, or a list that a Spark executor returns to the driver, which
+ * appends them.
+ */
+public final class Incremental {
+
+    /** Where the records of outputs made go. */
+    @FunctionalInterface
+    public interface Sink {
+        void add(ManifestRecord record) throws IOException;
+    }
+
+    /** The input as it was looked at before it was read: what its record says of it. */
+    public record Seen(long size, long modified) {
+    }
+
+    private final Path root;
+    private final ManifestIndex index;
+    private final String definition;
+    private final Sink sink;
+    private final boolean skip;
+
+    /**
+     * @param root       the output folder, which the records' output paths are relative to
+     * @param index      the records of the run's start, or an empty index
+     * @param definition {@link ManifestRecord#definition}'s digest for this filter's outputs
+     * @param sink       where records of outputs made go
+     * @param skip       whether an up-to-date output is skipped ({@code --incremental}), or only recorded
+     */
+    public Incremental(Path root, ManifestIndex index, String definition, Sink sink, boolean skip) {
+        this.root = root.toAbsolutePath().normalize();
+        this.index = index;
+        this.definition = definition;
+        this.sink = sink;
+        this.skip = skip;
+    }
+
+    /** The input's size and modification time now, or null when it cannot be looked at (reading it says why). */
+    public static Seen look(Path input) {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(input, BasicFileAttributes.class);
+            return new Seen(attributes.size(), attributes.lastModifiedTime().toMillis());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether {@code output} was made from {@code input} as it is now, with this definition and
+     * this loomy, and is still the file then recorded: then the image needs no doing.
+     */
+    public boolean upToDate(Path input, Path output) {
+        if (!skip) {
+            return false;
+        }
+        Seen seen = look(input);
+        if (seen == null) {
+            return false;
+        }
+        try {
+            BasicFileAttributes made = Files.readAttributes(output, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return made.isRegularFile() && index.matches(record(input, seen, output, made.size()));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Records that {@code output}, now in place, was made from {@code input} as {@code seen} before it was read. */
+    public void made(Path input, Seen seen, Path output) throws IOException {
+        if (seen != null) {
+            sink.add(record(input, seen, output, Files.size(output)));
+        }
+    }
+
+    private ManifestRecord record(Path input, Seen seen, Path output, long outputSize) {
+        String relative = root.relativize(output.toAbsolutePath().normalize()).toString().replace('\\', '/');
+        return new ManifestRecord(relative, input.toAbsolutePath().normalize().toString(), seen.size(),
+                seen.modified(), definition, ManifestRecord.VERSION, outputSize);
+    }
+}

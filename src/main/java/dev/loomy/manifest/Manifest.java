@@ -1,0 +1,271 @@
+package dev.loomy.manifest;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.Consumer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import dev.loomy.files.IoReasons;
+import dev.loomy.files.Names;
+import dev.loomy.imageio.TempFiles;
+
+/**
+ * An output folder's manifest, {@code OUTPUT/.loomy/manifest}: one JSON line per output made
+ * ({@link ManifestRecord}), appended once the output is renamed into place, never rewritten.
+ *
+ * <p>Crash-safe by construction: each record is one {@code write} of a whole line to a file
+ * opened for appending, so a process killed at any moment (SIGKILL included) leaves every record
+ * but perhaps a torn last line, which readers skip (a line without its newline, or one that is
+ * not a record) and the next writer closes with a newline before its first record. A record
+ * follows its output's rename, so it never names an output that is not complete. The file is
+ * synced to disk once, when it is closed: what a killed process wrote is in the kernel's page
+ * cache and survives it; a syncing each record costs a disk flush per image (bench/manifest.sh
+ * measures both) and buys nothing for the outputs, which are not synced either.
+ *
+ * <p>Reading is bounded: lines are read one at a time, none longer than {@link #MAX_LINE}
+ * bytes, into a {@link ManifestIndex} of two hashes per output.
+ *
+ * <p>One run at a time writes into an output folder: {@link #lock} takes {@code .loomy/lock}
+ * for the whole run, in the JVM the user started. The JVMs that work for it (children, Spark's
+ * driver) open the manifest without it.
+ */
+public final class Manifest implements Closeable {
+
+    /** The manifest's folder within the output folder, hidden, so that no walk takes it for images. */
+    public static final String FOLDER = ".loomy";
+    public static final String FILE = "manifest";
+    static final String LOCK = "lock";
+    /** The longest line read or written: two paths of 4096 bytes, escaped, and the rest. */
+    public static final int MAX_LINE = 32 * 1024;
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    private final Path file;
+    private final FileChannel channel;
+    private boolean sealed;
+
+    private Manifest(Path file, FileChannel channel) {
+        this.file = file;
+        this.channel = channel;
+    }
+
+    /**
+     * Whether a run into {@code outputRoot} records its outputs: with {@code --incremental}, and
+     * whenever the folder has a manifest already, so that a run without it leaves no record that
+     * no longer describes the output it replaced.
+     */
+    public static boolean kept(Path outputRoot, boolean incremental) {
+        return incremental || Files.exists(fileIn(outputRoot), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The manifest's path in {@code outputRoot}. */
+    public static Path fileIn(Path outputRoot) {
+        return outputRoot.resolve(FOLDER).resolve(FILE);
+    }
+
+    /**
+     * Takes {@code outputRoot}'s lock for a run, until it is closed (or the process ends, however).
+     *
+     * @throws ManifestException when another run holds it, or the folder cannot be made
+     */
+    public static Lock lock(Path outputRoot) throws ManifestException {
+        Path path = folder(outputRoot).resolve(LOCK);
+        FileChannel channel = null;
+        try {
+            channel = TempFiles.lockFile(path);
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                throw new OverlappingFileLockException();
+            }
+            return new Lock(channel, lock);
+        } catch (OverlappingFileLockException e) {
+            closeQuietly(channel);
+            throw new ManifestException(Names.shown(outputRoot) + ": another loomy run is writing into this folder ("
+                    + Names.shown(path) + " is held): wait for it to end, or choose another -o");
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new ManifestException(Names.shown(path) + ": cannot be locked (" + IoReasons.of(e) + ")");
+        }
+    }
+
+    /** Opens {@code outputRoot}'s manifest for appending, making it if need be. */
+    public static Manifest open(Path outputRoot) throws ManifestException {
+        Path file = folder(outputRoot).resolve(FILE);
+        try {
+            return new Manifest(file, TempFiles.appendTo(file));
+        } catch (IOException e) {
+            throw new ManifestException(Names.shown(file) + ": cannot be opened (" + IoReasons.of(e) + ")");
+        }
+    }
+
+    /**
+     * Every record of {@code outputRoot}'s manifest, in its order, to {@code each}; torn, foreign and
+     * overlong lines skipped. No manifest: no records.
+     *
+     * @return how many lines were skipped
+     */
+    public static int read(Path outputRoot, Consumer<ManifestRecord> each) throws ManifestException {
+        Path file = fileIn(outputRoot);
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+            return readLines(in, each);
+        } catch (NoSuchFileException e) {
+            return 0;
+        } catch (IOException e) {
+            throw new ManifestException(Names.shown(file) + ": cannot be read (" + IoReasons.of(e) + ")");
+        }
+    }
+
+    /** The index of {@code outputRoot}'s manifest. */
+    public static ManifestIndex index(Path outputRoot) throws ManifestException {
+        ManifestIndex index = new ManifestIndex();
+        read(outputRoot, index::put);
+        return index;
+    }
+
+    /**
+     * Appends {@code record} as one line in one write.
+     *
+     * @return false when it was not written, its line being longer than {@link #MAX_LINE}
+     */
+    public synchronized boolean append(ManifestRecord record) throws IOException {
+        byte[] json = MAPPER.writeValueAsBytes(record);
+        if (json.length + 1 > MAX_LINE) {
+            return false;
+        }
+        ByteBuffer line = ByteBuffer.allocate(json.length + 2);
+        if (!sealed) {
+            // A torn last line, left by a killed run, gets its newline: the reader skips it, not this record.
+            if (channel.size() > 0 && !endsWithNewline()) {
+                line.put((byte) '\n');
+            }
+            sealed = true;
+        }
+        line.put(json).put((byte) '\n').flip();
+        while (line.hasRemaining()) {
+            channel.write(line);
+        }
+        return true;
+    }
+
+    /** Syncs the records to disk and closes the file. */
+    @Override
+    public synchronized void close() throws IOException {
+        try {
+            channel.force(false);
+        } finally {
+            channel.close();
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    private boolean endsWithNewline() throws IOException {
+        try (FileChannel read = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            read.read(last, read.size() - 1);
+            return last.get(0) == '\n';
+        }
+    }
+
+    static int readLines(InputStream in, Consumer<ManifestRecord> each) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        int skipped = 0;
+        boolean overlong = false;
+        for (int b = in.read(); b >= 0; b = in.read()) {
+            if (b != '\n') {
+                if (line.size() < MAX_LINE) {
+                    line.write(b);
+                } else {
+                    overlong = true;
+                }
+                continue;
+            }
+            ManifestRecord record = overlong ? null : parse(line.toByteArray());
+            if (record == null) {
+                skipped++;
+            } else {
+                each.accept(record);
+            }
+            line.reset();
+            overlong = false;
+        }
+        // A last line without its newline is torn: the run that wrote it was killed mid-write.
+        return skipped + (line.size() > 0 || overlong ? 1 : 0);
+    }
+
+    private static ManifestRecord parse(byte[] line) {
+        try {
+            ManifestRecord record = MAPPER.readValue(line, ManifestRecord.class);
+            return record.output() == null || record.input() == null || record.definition() == null ? null : record;
+        } catch (JsonProcessingException e) {
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** {@code outputRoot/.loomy}, made if need be; a link there is refused, never followed. */
+    private static Path folder(Path outputRoot) throws ManifestException {
+        Path folder = outputRoot.resolve(FOLDER);
+        try {
+            if (Files.isSymbolicLink(folder)) {
+                throw new ManifestException(Names.shown(folder) + ": a symbolic link; loomy keeps its manifest in a folder of its own");
+            }
+            TempFiles.makeFolders(folder);
+            return folder;
+        } catch (IOException e) {
+            throw new ManifestException(Names.shown(folder) + ": cannot be made (" + IoReasons.of(e) + ")");
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // Nothing was written through it.
+            }
+        }
+    }
+
+    /** An output folder's lock, held by one run. */
+    public static final class Lock implements AutoCloseable {
+
+        private final FileChannel channel;
+        private final FileLock lock;
+
+        private Lock(FileChannel channel, FileLock lock) {
+            this.channel = channel;
+            this.lock = lock;
+        }
+
+        @Override
+        public void close() {
+            try {
+                lock.release();
+            } catch (IOException ignored) {
+                // Closing the channel releases it anyway.
+            }
+            closeQuietly(channel);
+        }
+    }
+}
