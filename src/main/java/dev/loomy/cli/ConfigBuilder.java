@@ -71,8 +71,8 @@ final class ConfigBuilder {
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies, measure.fork);
         checkReproducible(run, measure);
-        checkIncremental(run, options.engine);
-        RunConfig.EngineChoice engine = Engines.choice(options.engine);
+        RunConfig.EngineChoice engine = Engines.choice(options.engine, console);
+        checkIncremental(run, engine);
         Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), measure.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
                 engine.spark() ? engine.sparkConf() : null);
@@ -141,11 +141,11 @@ final class ConfigBuilder {
     }
 
     /** --incremental skips images by their outputs' records: there must be outputs, written by this loomy. */
-    private static void checkIncremental(RunOptions run, EngineOptions engine) throws UsageError {
+    private static void checkIncremental(RunOptions run, RunConfig.EngineChoice engine) throws UsageError {
         if (run.incremental && run.noWrite) {
             throw new UsageError("--incremental with --no-write: no output is written, so none is recorded or skipped");
         }
-        if (run.incremental && Engines.choice(engine).spark()) {
+        if (run.incremental && engine.spark()) {
             throw new UsageError("--incremental is not available with --engine=spark yet: run it on the local engine");
         }
     }

@@ -2,6 +2,7 @@ package dev.loomy.cli;
 
 import java.util.List;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
@@ -12,8 +13,11 @@ final class Engines {
     private Engines() {
     }
 
-    /** The engine chosen, its options checked: those that only Spark takes need --engine=spark. */
-    static RunConfig.EngineChoice choice(EngineOptions options) throws UsageError {
+    /**
+     * The engine chosen, its options checked: those that only Spark takes need --engine=spark; a
+     * {@code --spark-conf} value Spark refuses is bad usage, a key it does not know a warning.
+     */
+    static RunConfig.EngineChoice choice(EngineOptions options, Console console) throws UsageError {
         RunConfig.EngineChoice.Kind kind = UsageError.of(() -> RunConfig.EngineChoice.Kind.parse(options.engine));
         if (kind == RunConfig.EngineChoice.Kind.LOCAL) {
             String given = options.master != null ? "--master" : !options.sparkConf.isEmpty() ? "--spark-conf"
@@ -34,6 +38,9 @@ final class Engines {
         if (problem != null) {
             throw new UsageError(problem);
         }
+        List<String> unknown = UsageError.of(() -> SparkEngines.unknownKeys(options.sparkConf, chosen));
+        unknown.forEach(key -> console.warning("--spark-conf " + key, "not a setting this Spark knows: passed on, "
+                + "and likely read by nothing"));
         return new RunConfig.EngineChoice(kind, chosen, options.sparkConf, options.partitions);
     }
 

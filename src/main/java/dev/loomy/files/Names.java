@@ -21,8 +21,17 @@ public final class Names {
         if (path == null || text.codePoints().noneMatch(c -> c == 0xFFFD || needsEscape(c))) {
             return text;
         }
+        return escape(bytes(path));
+    }
+
+    /**
+     * The bytes of {@code path}'s name as the file system has them: its text decodes them lossily
+     * where they are not UTF-8, so that two names may read the same.
+     */
+    public static byte[] bytes(Path path) {
+        String text = path.toString();
         byte[] raw = text.indexOf(0xFFFD) >= 0 ? rawBytes(path) : null;
-        return escape(raw != null ? raw : text.getBytes(StandardCharsets.UTF_8));
+        return raw != null ? raw : text.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Shows {@code bytes}, UTF-8 where they are, escaped where they are not or where a character is unsafe. */

@@ -31,8 +31,8 @@ import dev.loomy.results.RunRecord;
 
 /**
  * A gallery folder: {@code index.html}, a copy of each original under {@code original/},
- * and thumbnails under {@code thumbs/N/}, one folder per column (the original's is 0), so that
- * no filter name, whatever it holds, becomes part of a path. The full-size filtered images are
+ * and thumbnails under {@code thumbs/N/}, one folder per column (the original's is 0), each named
+ * by its row ({@code 0.jpg}), so that no filter name, whatever it holds, becomes part of a path. The full-size filtered images are
  * the run's own outputs, wherever its {@link OutputLayout} put them.
  */
 public final class Gallery {
@@ -78,10 +78,11 @@ public final class Gallery {
     /** Refuses, before any work, a gallery file that would land in an input folder or on an input. */
     public void check(List<ImageFile> images, int filters, InputGuard guard) throws InputProblem {
         guard.check("gallery page " + Names.shown(folder.resolve(PAGE)), folder.resolve(PAGE));
-        for (ImageFile image : images) {
-            guard.check("gallery copy " + Names.shown(original(image)), original(image));
+        for (int index = 0; index < images.size(); index++) {
+            Path copy = original(images.get(index));
+            guard.check("gallery copy " + Names.shown(copy), copy);
             for (int column = 0; column <= filters; column++) {
-                guard.check("thumbnail " + Names.shown(thumb(column, image)), thumb(column, image));
+                guard.check("thumbnail " + Names.shown(thumb(column, index)), thumb(column, index));
             }
         }
     }
@@ -140,7 +141,7 @@ public final class Gallery {
         Path copy = original(image);
         // An input the run could not read was named by the run already: once is enough.
         boolean told = page.measurements().stream().anyMatch(m -> status(m, index) == ImageTiming.Status.FAILED);
-        GalleryPage.Cell first = cell(image.path(), thumb(0, image), copy, "original of " + Names.shown(image.relative()),
+        GalleryPage.Cell first = cell(image.path(), thumb(0, index), copy, "original of " + Names.shown(image.relative()),
                 failed, !told);
         if (!first.thumb().isEmpty()) {
             try {
@@ -160,7 +161,7 @@ public final class Gallery {
                 continue;
             }
             Path output = page.layout().outputFor(image, filter, page.strategy());
-            cells.add(cell(output, thumb(i + 1, image), output, filter + " of " + Names.shown(image.relative()), failed,
+            cells.add(cell(output, thumb(i + 1, index), output, filter + " of " + Names.shown(image.relative()), failed,
                     true));
         }
         return new GalleryPage.Row(Heads.fileName(Names.shown(image.relative())), cells);
@@ -241,8 +242,12 @@ public final class Gallery {
         return folder.resolve("original").resolve(image.relative());
     }
 
-    Path thumb(int column, ImageFile image) {
-        Path under = folder.resolve("thumbs").resolve(Integer.toString(column)).resolve(image.relative());
-        return under.resolveSibling(under.getFileName() + ".jpg");
+    /**
+     * The thumbnail of row {@code index} in {@code column}, named by the row's number: a name made by
+     * appending ".jpg" to the image's would go through text, where names that are not UTF-8 become
+     * one, and could pass the file system's 255 bytes.
+     */
+    Path thumb(int column, int index) {
+        return folder.resolve("thumbs").resolve(Integer.toString(column)).resolve(index + ".jpg");
     }
 }

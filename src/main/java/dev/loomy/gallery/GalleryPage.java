@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +12,8 @@ import java.util.List;
 
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
+
+import dev.loomy.files.Names;
 
 /**
  * The gallery's {@code index.html}, rendered from a Mustache template whose every value is
@@ -99,17 +100,30 @@ public final class GalleryPage {
     }
 
     /**
-     * {@code target} as a URL relative to {@code folder}: each name percent-encoded, so that
-     * '#', '?', '%', ':' or a space in a file name stays part of the name. The page's escaping
-     * then takes care of '&' and quotes.
+     * {@code target} as a URL relative to {@code folder}: each name's bytes percent-encoded, so that
+     * '#', '?', '%', ':' or a space in a file name stays part of the name, and a name that is not
+     * UTF-8 links to its own file, not to the text it decodes to. The page's escaping then takes
+     * care of '&' and quotes.
      */
     public static String url(Path folder, Path target) {
         Path relative = folder.toAbsolutePath().normalize().relativize(target.toAbsolutePath().normalize());
         List<String> parts = new ArrayList<>();
         for (Path name : relative) {
-            parts.add(URLEncoder.encode(name.toString(), StandardCharsets.UTF_8).replace("+", "%20"));
+            parts.add(percentEncoded(Names.bytes(name)));
         }
         // "./" first: a first name such as "a:b.jpg" would otherwise read as a URL scheme.
         return "./" + String.join("/", parts);
+    }
+
+    /** {@code bytes} with every byte but letters, digits and {@code .-*_} as {@code %XX}, as URLEncoder does for UTF-8. */
+    private static String percentEncoded(byte[] bytes) {
+        StringBuilder encoded = new StringBuilder(bytes.length * 3);
+        for (byte b : bytes) {
+            int c = b & 0xFF;
+            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-'
+                    || c == '*' || c == '_';
+            encoded.append(plain ? String.valueOf((char) c) : String.format("%%%02X", c));
+        }
+        return encoded.toString();
     }
 }

@@ -139,7 +139,13 @@ class GalleryCommandTest {
         assertThat(links).hasSize(4).allSatisfy(url -> assertThat(url).doesNotContain("#", "?", " "));
         for (String url : links) {
             assertThat(resolve(out, url)).isRegularFile();
+        }
+        // The copy and the output keep the name; a thumbnail is named by its row, which no name can collide with.
+        for (String url : attributes(html, "href")) {
             assertThat(resolve(out, url).getFileName().toString()).startsWith(HOSTILE);
+        }
+        for (String url : attributes(html, "src")) {
+            assertThat(resolve(out, url).getFileName().toString()).isEqualTo("0.jpg");
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
+import java.util.zip.DeflaterOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,64 @@ class NativeMessagesTest {
         png.write(chunk("IDAT", new byte[] {0x78, (byte) 0x9C, 3, 0, 0, 0, 0, 1}));
         png.write(chunk("IEND", new byte[0]));
         return png.toByteArray();
+    }
+
+    private static byte[] deflated(byte[] data) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DeflaterOutputStream deflater = new DeflaterOutputStream(out)) {
+            deflater.write(data);
+        }
+        return out.toByteArray();
+    }
+
+    /** An 8x6 RGB PNG of a gradient, with {@code chunks} between its header and its data. */
+    private static byte[] png(byte[]... chunks) throws Exception {
+        ByteArrayOutputStream rows = new ByteArrayOutputStream();
+        for (int y = 0; y < 6; y++) {
+            rows.write(0);
+            for (int x = 0; x < 8; x++) {
+                rows.write(new byte[] {(byte) (30 * x), (byte) (40 * y), (byte) (x * y)});
+            }
+        }
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        png.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10});
+        png.write(chunk("IHDR", ByteBuffer.allocate(13).putInt(8).putInt(6).put((byte) 8).put((byte) 2).array()));
+        for (byte[] chunk : chunks) {
+            png.write(chunk);
+        }
+        png.write(chunk("IDAT", deflated(rows.toByteArray())));
+        png.write(chunk("IEND", new byte[0]));
+        return png.toByteArray();
+    }
+
+    @Test
+    void colourChunksLibpngDislikesAreOneLineOfLoomysNamingTheFileAndThePixelsStay() throws Exception {
+        Path in = dir.resolve("in");
+        Files.createDirectories(in);
+        Files.write(in.resolve("plain.png"), png());
+        // An ICC profile of 200 zero bytes, whose header says 0, and a gamma of 0: libpng warns about both.
+        ByteArrayOutputStream profile = new ByteArrayOutputStream();
+        profile.write(new byte[] {'x', 0, 0});
+        profile.write(deflated(new byte[200]));
+        Path bad = Files.write(in.resolve("bad.png"), png(chunk("gAMA", new byte[4]), chunk("iCCP",
+                profile.toByteArray())));
+        // Sound ones, which libpng takes without a word.
+        Files.write(in.resolve("sound.png"), png(chunk("gAMA", ByteBuffer.allocate(4).putInt(45455).array()),
+                chunk("sRGB", new byte[] {0})));
+        Path out = dir.resolve("out");
+
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "-s", "loop", "-f", "NoOp", "--no-fork", "--quiet",
+                "--format=csv", "-o", out.toString(), in.toString());
+        assertThat(loomy.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(loomy.stderr().lines().toList()).singleElement().asString().isEqualTo("loomy: " + bad
+                + ": warning: bad colour information, which loomy does not use: gAMA: gamma value out of range (0); "
+                + "iCCP: profile too short (0 bytes)");
+        // The decoder saw the same pixels in all three.
+        byte[] plain = Files.readAllBytes(out.resolve("plain.png"));
+        assertThat(Files.readAllBytes(out.resolve("bad.png"))).isEqualTo(plain);
+        assertThat(Files.readAllBytes(out.resolve("sound.png"))).isEqualTo(plain);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.loomy.engine.spark;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -22,6 +23,7 @@ public final class SparkEngines {
 
     static final String IMPLEMENTATION = "dev.loomy.engine.spark.SparkEngine";
     static final String URI_FILES = "dev.loomy.engine.spark.HadoopFiles";
+    static final String CONF_CHECK = "dev.loomy.engine.spark.SparkConfCheck";
 
     private SparkEngines() {
     }
@@ -75,6 +77,23 @@ public final class SparkEngines {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("Hadoop's file systems cannot be reached: " + e, e);
+        }
+    }
+
+    /**
+     * The keys of {@code sparkConf} that Spark does not know; call only when {@link #available()}.
+     *
+     * @throws IllegalArgumentException a value Spark refuses, in one line that names it
+     */
+    @SuppressWarnings("unchecked")
+    public static List<String> unknownKeys(Map<String, String> sparkConf, String master) {
+        try {
+            return (List<String>) Class.forName(CONF_CHECK).getMethod("unknownKeys", Map.class, String.class)
+                    .invoke(null, sparkConf, master);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Spark's settings cannot be checked: " + e, e);
         }
     }
 
