@@ -58,31 +58,13 @@ public final class InProcessEngine implements Engine {
     }
 
     /** A row that says when it is finished. */
-    private record ClosingRow(Row row, Runnable finished) implements Row {
+    private static final class ClosingRow extends ForwardingRow {
 
-        @Override
-        public String label() {
-            return row.label();
-        }
+        private final Runnable finished;
 
-        @Override
-        public void warmUp() throws InterruptedException {
-            row.warmUp();
-        }
-
-        @Override
-        public boolean needsMore() {
-            return row.needsMore();
-        }
-
-        @Override
-        public void runOnce() throws InterruptedException {
-            row.runOnce();
-        }
-
-        @Override
-        public void stop() {
-            row.stop();
+        ClosingRow(Row row, Runnable finished) {
+            super(row);
+            this.finished = finished;
         }
 
         @Override

@@ -135,31 +135,18 @@ public final class Runner {
     }
 
     /** A row of one point of a scan: its label and measurement name the point's values. */
-    private record AtPoint(Row row, Scan.Point point) implements Row {
+    private static final class AtPoint extends ForwardingRow {
+
+        private final Scan.Point point;
+
+        AtPoint(Row row, Scan.Point point) {
+            super(row);
+            this.point = point;
+        }
 
         @Override
         public String label() {
             return row.label() + " (" + point.label() + ")";
-        }
-
-        @Override
-        public void warmUp() throws InterruptedException {
-            row.warmUp();
-        }
-
-        @Override
-        public boolean needsMore() {
-            return row.needsMore();
-        }
-
-        @Override
-        public void runOnce() throws InterruptedException {
-            row.runOnce();
-        }
-
-        @Override
-        public void stop() {
-            row.stop();
         }
 
         @Override
