@@ -3,6 +3,7 @@ package dev.loomy.engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -11,13 +12,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestIndex;
 import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.run.RunConfig;
+import dev.loomy.strategy.Strategy;
 
 /**
  * The output folder's manifest as the JVM that makes the outputs uses it: read once into an
@@ -72,6 +76,19 @@ final class Recording implements AutoCloseable {
     /** What {@code filter}'s outputs ask of the manifest. */
     Incremental of(String filter) {
         return byFilter.get(filter);
+    }
+
+    /** Whether every output of {@code image}, by each filter and strategy, is up to date: no run will read it. */
+    boolean upToDate(ImageFile image, OutputLayout layout, List<Filter> filters, List<Strategy> strategies) {
+        for (Filter filter : filters) {
+            Incremental incremental = of(filter.name());
+            for (Strategy strategy : strategies) {
+                if (!incremental.upToDate(image.path(), layout.outputFor(image, filter.name(), strategy.name()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** How many outputs the manifest had a record of when it was read. */
