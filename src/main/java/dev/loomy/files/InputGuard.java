@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -127,13 +128,31 @@ public final class InputGuard {
         walk();
         Path absolute = target.toAbsolutePath().normalize();
         checkFolders(what, absolute.getParent());
-        Object key = Files.exists(absolute) ? identity.apply(absolute) : null;
-        Path image = key == null ? null : images.containsKey(key) ? images.get(key) : inFolder(absolute);
+        Path image = inputImage(absolute);
         if (image != null) {
             throw new InputProblem(what + ": is the input image " + Names.shown(image)
                     + (Files.isSymbolicLink(absolute) ? " (through the link " + Names.shown(target) + ")" : "")
                     + ": choose another path");
         }
+    }
+
+    /**
+     * The input image that {@code target}, whose folders are none of the inputs', is; null when none.
+     * A file that is no link is one only as an image given by name (a hard link to it): for the
+     * outputs of a re-run, all there already, one look at each.
+     */
+    private Path inputImage(Path target) {
+        BasicFileAttributes seen;
+        try {
+            seen = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null;
+        }
+        if (!seen.isSymbolicLink()) {
+            return images.isEmpty() ? null : images.get(identity.apply(target));
+        }
+        Object key = identity.apply(target);
+        return key == null ? null : images.containsKey(key) ? images.get(key) : inFolder(target);
     }
 
     /**
