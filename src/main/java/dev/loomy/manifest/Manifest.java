@@ -1,7 +1,5 @@
 package dev.loomy.manifest;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,9 +14,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.loomy.files.IoReasons;
@@ -56,6 +54,7 @@ public final class Manifest implements Closeable {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    private static final ObjectReader READER = MAPPER.readerFor(ManifestRecord.class);
 
     private final Path file;
     private final FileChannel channel;
@@ -123,7 +122,7 @@ public final class Manifest implements Closeable {
      */
     public static int read(Path outputRoot, Consumer<ManifestRecord> each) throws ManifestException {
         Path file = fileIn(outputRoot);
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
             return readLines(in, each);
         } catch (NoSuchFileException e) {
             return 0;
@@ -187,37 +186,46 @@ public final class Manifest implements Closeable {
     }
 
     static int readLines(InputStream in, Consumer<ManifestRecord> each) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        // Read in blocks and parsed where it lies: a manifest of a million lines is read before every re-run.
+        byte[] buffer = new byte[4 * MAX_LINE];
+        int start = 0;
+        int end = 0;
         int skipped = 0;
         boolean overlong = false;
-        for (int b = in.read(); b >= 0; b = in.read()) {
-            if (b != '\n') {
-                if (line.size() < MAX_LINE) {
-                    line.write(b);
-                } else {
-                    overlong = true;
+        for (int read = in.read(buffer); read >= 0; read = in.read(buffer, end, buffer.length - end)) {
+            int scanned = end;
+            end += read;
+            for (int i = scanned; i < end; i++) {
+                if (buffer[i] == '\n') {
+                    ManifestRecord record = overlong || i - start > MAX_LINE ? null : parse(buffer, start, i - start);
+                    if (record == null) {
+                        skipped++;
+                    } else {
+                        each.accept(record);
+                    }
+                    start = i + 1;
+                    overlong = false;
                 }
-                continue;
             }
-            ManifestRecord record = overlong ? null : parse(line.toByteArray());
-            if (record == null) {
-                skipped++;
-            } else {
-                each.accept(record);
+            if (end - start > MAX_LINE) {
+                // Too long to be a record: dropped up to its newline.
+                overlong = true;
+                start = end;
             }
-            line.reset();
-            overlong = false;
+            if (end == buffer.length) {
+                System.arraycopy(buffer, start, buffer, 0, end - start);
+                end -= start;
+                start = 0;
+            }
         }
         // A last line without its newline is torn: the run that wrote it was killed mid-write.
-        return skipped + (line.size() > 0 || overlong ? 1 : 0);
+        return skipped + (end > start || overlong ? 1 : 0);
     }
 
-    private static ManifestRecord parse(byte[] line) {
+    private static ManifestRecord parse(byte[] buffer, int offset, int length) {
         try {
-            ManifestRecord record = MAPPER.readValue(line, ManifestRecord.class);
+            ManifestRecord record = READER.readValue(buffer, offset, length);
             return record.output() == null || record.input() == null || record.definition() == null ? null : record;
-        } catch (JsonProcessingException e) {
-            return null;
         } catch (IOException e) {
             return null;
         }

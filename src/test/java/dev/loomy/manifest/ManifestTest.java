@@ -73,6 +73,34 @@ class ManifestTest {
     }
 
     @Test
+    void linesAcrossTheReadsBlocksAreReadWholeAndAValidRecordTooLongIsSkipped() throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        StringBuilder text = new StringBuilder();
+        List<ManifestRecord> written = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            ManifestRecord each = record("folder" + i % 7 + "/img" + i + ".png", i);
+            written.add(each);
+            text.append(json.writeValueAsString(each)).append('\n');
+        }
+        text.append(json.writeValueAsString(record("y".repeat(Manifest.MAX_LINE), 1))).append('\n');
+        text.append(json.writeValueAsString(record("last.png", 9)).substring(0, 20));
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+
+        // Whole, as a file gives it, and a few bytes at a time, as a pipe may.
+        for (int most : new int[] {bytes.length, 7}) {
+            List<ManifestRecord> read = new ArrayList<>();
+            int skipped = Manifest.readLines(new ByteArrayInputStream(bytes) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, most));
+                }
+            }, read::add);
+            assertThat(read).as("at most %d bytes a read", most).isEqualTo(written);
+            assertThat(skipped).as("the record too long and the torn last line").isEqualTo(2);
+        }
+    }
+
+    @Test
     void aRecordTooLongForALineIsNotWritten() throws IOException {
         try (Manifest manifest = Manifest.open(dir)) {
             assertThat(manifest.append(record("x".repeat(Manifest.MAX_LINE), 1))).isFalse();
