@@ -63,13 +63,11 @@ public final class Incremental {
         if (!skip) {
             return false;
         }
-        Seen seen = look(input);
-        if (seen == null) {
-            return false;
-        }
         try {
+            // The output first: where it is missing (a first run), the input need not be looked at.
             BasicFileAttributes made = Files.readAttributes(output, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return made.isRegularFile() && index.matches(record(input, seen, output, made.size()));
+            Seen seen = made.isRegularFile() ? look(input) : null;
+            return seen != null && index.matches(record(input, seen, output, made.size()));
         } catch (IOException e) {
             return false;
         }
