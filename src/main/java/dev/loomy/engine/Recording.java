@@ -16,6 +16,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestIndex;
@@ -59,14 +60,20 @@ final class Recording implements AutoCloseable {
         return layout != null && Manifest.kept(layout.root(), config.output().incremental());
     }
 
-    /** The recording of {@code config}'s outputs, or null when they are not recorded. */
-    static Recording of(RunConfig config) {
+    /**
+     * The recording of {@code config}'s outputs, or null when they are not recorded; its manifest
+     * rid of superseded records first where this JVM holds the folder's lock ({@link Manifest#compact}).
+     */
+    static Recording of(RunConfig config, TempFiles files) {
         if (!wanted(config)) {
             return null;
         }
         OutputLayout layout = config.layout();
         try {
             ManifestIndex index = config.output().incremental() ? Manifest.index(layout.root()) : new ManifestIndex();
+            if (Manifest.lockedHere(layout.root())) {
+                Manifest.compact(layout.root(), index, files);
+            }
             return new Recording(config, layout, Manifest.open(layout.root()), index);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

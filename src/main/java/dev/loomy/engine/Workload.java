@@ -56,7 +56,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         List<Strategy> strategies = config.strategies().stream().map(Strategies::byName).toList();
-        Recording recording = write ? Recording.of(config) : null;
+        Recording recording = write ? Recording.of(config, temps) : null;
         Admissions admissions = new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop,
                 notes).together(filters);
         if (recording != null) {

@@ -1,8 +1,11 @@
 package dev.loomy.manifest;
 
+import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -12,6 +15,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -56,6 +61,9 @@ public final class Manifest implements Closeable {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
     private static final ObjectReader READER = MAPPER.readerFor(ManifestRecord.class);
 
+    /** The output folders whose lock this JVM holds. */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
     private final Path file;
     private final FileChannel channel;
     private boolean sealed;
@@ -93,7 +101,9 @@ public final class Manifest implements Closeable {
             if (lock == null) {
                 throw new OverlappingFileLockException();
             }
-            return new Lock(channel, lock);
+            Path held = outputRoot.toAbsolutePath().normalize();
+            HELD.add(held);
+            return new Lock(channel, lock, held);
         } catch (OverlappingFileLockException e) {
             closeQuietly(channel);
             throw new ManifestException(Names.shown(outputRoot) + ": another loomy run is writing into this folder ("
@@ -102,6 +112,11 @@ public final class Manifest implements Closeable {
             closeQuietly(channel);
             throw new ManifestException(Names.shown(path) + ": cannot be locked (" + IoReasons.of(e) + ")");
         }
+    }
+
+    /** Whether this JVM holds {@code outputRoot}'s {@link #lock}: a child JVM or Spark's driver works for the run that does. */
+    public static boolean lockedHere(Path outputRoot) {
+        return HELD.contains(outputRoot.toAbsolutePath().normalize());
     }
 
     /** Opens {@code outputRoot}'s manifest for appending, making it if need be. */
@@ -136,6 +151,49 @@ public final class Manifest implements Closeable {
         ManifestIndex index = new ManifestIndex();
         read(outputRoot, index::put);
         return index;
+    }
+
+    /**
+     * Rewrites {@code outputRoot}'s manifest with only the last record of each output, when records
+     * superseded by a later one of their output are more than half of it: a nightly job over photos
+     * that change would otherwise grow it by a line per changed photo every night. Done by the run
+     * that holds the folder's {@link #lock}, before it appends: no one else writes the file meanwhile.
+     *
+     * @param index the manifest's index, read just before
+     * @return whether it was rewritten
+     */
+    public static boolean compact(Path outputRoot, ManifestIndex index, TempFiles files) throws ManifestException {
+        if (index.records() - index.size() <= index.size()) {
+            return false;
+        }
+        Path file = fileIn(outputRoot);
+        try {
+            files.replace(file, out -> {
+                OutputStream lines = new BufferedOutputStream(out, 1 << 16);
+                int[] number = {0};
+                read(outputRoot, record -> {
+                    if (index.lastOf(record) == number[0]++) {
+                        try {
+                            lines.write(MAPPER.writeValueAsBytes(record));
+                            lines.write('\n');
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                });
+                lines.flush();
+            });
+            return true;
+        } catch (UncheckedIOException e) {
+            throw notCompacted(file, e.getCause());
+        } catch (IOException e) {
+            throw notCompacted(file, e);
+        }
+    }
+
+    private static ManifestException notCompacted(Path file, IOException e) {
+        return new ManifestException(Names.shown(file) + ": cannot be rewritten without its superseded records ("
+                + IoReasons.of(e) + ")");
     }
 
     /**
@@ -260,14 +318,17 @@ public final class Manifest implements Closeable {
 
         private final FileChannel channel;
         private final FileLock lock;
+        private final Path root;
 
-        private Lock(FileChannel channel, FileLock lock) {
+        private Lock(FileChannel channel, FileLock lock, Path root) {
             this.channel = channel;
             this.lock = lock;
+            this.root = root;
         }
 
         @Override
         public void close() {
+            HELD.remove(root);
             try {
                 lock.release();
             } catch (IOException ignored) {

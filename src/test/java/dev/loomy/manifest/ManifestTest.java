@@ -12,9 +12,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.imageio.TempFiles;
 
 /** The manifest's file: records written and read back, torn lines, the lock, and what matches. */
 class ManifestTest {
@@ -97,6 +100,36 @@ class ManifestTest {
             }, read::add);
             assertThat(read).as("at most %d bytes a read", most).isEqualTo(written);
             assertThat(skipped).as("the record too long and the torn last line").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void compactingKeepsTheLastRecordOfEachOutputOnceSupersededOnesAreMoreThanHalf() throws IOException {
+        try (Manifest manifest = Manifest.open(dir)) {
+            manifest.append(record("a.png", 1));
+            manifest.append(record("b.png", 1));
+            manifest.append(record("a.png", 2));
+            manifest.append(record("b.png", 2));
+        }
+        ManifestIndex half = Manifest.index(dir);
+        assertThat(Manifest.compact(dir, half, TempFiles.noInputs())).as("two superseded of four: kept").isFalse();
+        assertThat(readAll()).hasSize(4);
+
+        try (Manifest manifest = Manifest.open(dir)) {
+            manifest.append(record("a.png", 3));
+            manifest.append(record("b.png", 2));
+        }
+        Files.writeString(Manifest.fileIn(dir), "{\"output\":\"torn", StandardOpenOption.APPEND);
+        ManifestIndex index = Manifest.index(dir);
+        assertThat(Manifest.compact(dir, index, TempFiles.noInputs())).isTrue();
+
+        assertThat(readAll()).containsExactly(record("a.png", 3), record("b.png", 2));
+        ManifestIndex after = Manifest.index(dir);
+        assertThat(after.matches(record("a.png", 3))).isTrue();
+        assertThat(after.matches(record("b.png", 2))).isTrue();
+        assertThat(after.records()).isEqualTo(2);
+        try (Stream<Path> left = Files.list(Manifest.fileIn(dir).getParent())) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly(Manifest.FILE);
         }
     }
 
