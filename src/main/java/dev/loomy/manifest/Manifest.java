@@ -19,9 +19,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.loomy.files.IoReasons;
@@ -59,7 +60,6 @@ public final class Manifest implements Closeable {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
-    private static final ObjectReader READER = MAPPER.readerFor(ManifestRecord.class);
 
     /** The output folders whose lock this JVM holds. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
@@ -280,13 +280,56 @@ public final class Manifest implements Closeable {
         return skipped + (end > start || overlong ? 1 : 0);
     }
 
+    /**
+     * The record on one line, or null when it is none. Read field by field with Jackson's streaming
+     * parser: the whole manifest is read before every re-run, and binding each line to the record
+     * took most of that time.
+     */
     private static ManifestRecord parse(byte[] buffer, int offset, int length) {
-        try {
-            ManifestRecord record = READER.readValue(buffer, offset, length);
-            return record.output() == null || record.input() == null || record.definition() == null ? null : record;
+        try (JsonParser in = MAPPER.getFactory().createParser(buffer, offset, length)) {
+            if (in.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            String output = null;
+            String input = null;
+            String definition = null;
+            String version = null;
+            long size = 0;
+            long modified = 0;
+            long outputSize = 0;
+            for (String field = in.nextFieldName(); field != null; field = in.nextFieldName()) {
+                JsonToken value = in.nextToken();
+                switch (field) {
+                    case "output" -> output = text(in, value);
+                    case "input" -> input = text(in, value);
+                    case "definition" -> definition = text(in, value);
+                    case "version" -> version = text(in, value);
+                    case "size" -> size = number(in, value);
+                    case "modified" -> modified = number(in, value);
+                    case "outputSize" -> outputSize = number(in, value);
+                    default -> { }
+                }
+                // A value that is an object or an array (in no record loomy writes) is passed over whole.
+                in.skipChildren();
+            }
+            // Anything after the object, or an object left open, makes the line no record.
+            if (in.currentToken() != JsonToken.END_OBJECT || in.nextToken() != null
+                    || output == null || input == null || definition == null) {
+                return null;
+            }
+            return new ManifestRecord(output, input, size, modified, definition, version, outputSize);
         } catch (IOException e) {
             return null;
         }
+    }
+
+    private static String text(JsonParser in, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_STRING ? in.getText() : null;
+    }
+
+    /** A whole number, as the record's long fields are written; another value is taken as 0, as binding did. */
+    private static long number(JsonParser in, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT ? in.getLongValue() : 0;
     }
 
     /** {@code outputRoot/.loomy}, made if need be; a link there is refused, never followed. */

@@ -68,11 +68,14 @@ class ManifestTest {
     void foreignAndOverlongLinesAreSkippedWithoutHoldingThemWhole() throws IOException {
         String good = new String(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(record("a.png", 1)),
                 StandardCharsets.UTF_8);
-        String text = "not json\n" + "x".repeat(Manifest.MAX_LINE * 3) + "\n{\"output\":\"only\"}\n" + good + "\n";
+        String text = "not json\n" + "x".repeat(Manifest.MAX_LINE * 3) + "\n{\"output\":\"only\"}\n" + good + "\n"
+                + "[" + good + "]\n" + good.replace("\"output\":\"a.png\"", "\"output\":{\"a\":\"b\"}") + "\n"
+                + good + " trailing\n" + good.replace("}", ",\"later\":{\"x\":[1,2]}}") + "\n";
         List<ManifestRecord> read = new ArrayList<>();
         int skipped = Manifest.readLines(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), read::add);
-        assertThat(read).containsExactly(record("a.png", 1));
-        assertThat(skipped).isEqualTo(3);
+        // An array, an output that is no text, words after the record: no records; a field of a later version: ignored.
+        assertThat(read).containsExactly(record("a.png", 1), record("a.png", 1));
+        assertThat(skipped).isEqualTo(6);
     }
 
     @Test
