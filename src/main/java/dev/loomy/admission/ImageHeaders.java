@@ -24,6 +24,8 @@ final class ImageHeaders {
     static final int MAX_READ = 10_000;
     /** The headers read whether or not their images are skipped: enough to size a limit on. */
     static final int SAMPLE = 100;
+    /** How many images are looked at before the probe gives up finding one that is not skipped. */
+    static final int UNCHANGED = 1_000;
 
     private final Map<Path, ImageHeader> byPath;
 
@@ -34,11 +36,15 @@ final class ImageHeaders {
     /**
      * Reads the headers of the first {@link #MAX_READ} images that {@code read} takes (those no run
      * skips as up to date), and of the first {@link #SAMPLE} whatever it says, which size the limit
-     * when every other is skipped; stops early, with what it has, when {@code stop} says so.
+     * when every other is skipped; gives up after {@link #UNCHANGED} images when it took none of
+     * them, and stops early, with what it has, when {@code stop} says so.
      */
     static ImageHeaders probe(Iterator<ImageFile> images, Predicate<ImageFile> read, BooleanSupplier stop) {
         Map<Path, ImageHeader> headers = new HashMap<>();
-        for (int seen = 0; seen < MAX_READ && images.hasNext() && !stop.getAsBoolean(); seen++) {
+        // A re-run that changes little stops at UNCHANGED: the sample sizes the limit, and looking further
+        // would cost a stat or two of every image before the run, which looks at each again.
+        for (int seen = 0; seen < MAX_READ && !(seen >= UNCHANGED && headers.size() == SAMPLE)
+                && images.hasNext() && !stop.getAsBoolean(); seen++) {
             ImageFile image = images.next();
             if (seen < SAMPLE || read.test(image)) {
                 headers.put(image.path(), ImageHeader.probe(image.path()));

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,8 +58,22 @@ class ImageHeadersTest {
             }
         };
 
-        ImageHeaders.probe(endless, image -> false, () -> false);
+        ImageHeaders.probe(endless, image -> looked.size() == ImageHeaders.UNCHANGED, () -> false);
 
         assertThat(looked).hasSize(ImageHeaders.MAX_READ);
+    }
+
+    @Test
+    void aReRunThatSkipsTheFirstThousandImagesLooksNoFurther() {
+        List<ImageFile> looked = new ArrayList<>();
+        ImageHeaders headers = ImageHeaders.probe(Stream.iterate(0, i -> i + 1).map(i -> {
+            Path path = dir.resolve("missing" + i + ".png");
+            ImageFile image = new ImageFile(path, path.getFileName());
+            looked.add(image);
+            return image;
+        }).iterator(), image -> false, () -> false);
+
+        assertThat(looked).hasSize(ImageHeaders.UNCHANGED);
+        assertThat(headers.all()).hasSize(ImageHeaders.SAMPLE);
     }
 }
