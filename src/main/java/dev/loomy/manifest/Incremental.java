@@ -86,8 +86,15 @@ public final class Incremental {
         }
     }
 
-    /** The record of {@code output}, of {@code outputSize} bytes, made from {@code input} as it was {@code seen}. */
-    public ManifestRecord record(String input, Seen seen, Path output, long outputSize) {
+    /**
+     * As {@link #made(Path, Seen, Path)}, for an input and an output looked at elsewhere (a Spark
+     * executor, through Hadoop's file systems): the input as the run names it, the output's size.
+     */
+    public void made(String input, Seen seen, Path output, long outputSize) throws IOException {
+        sink.add(record(input, seen, output, outputSize));
+    }
+
+    private ManifestRecord record(String input, Seen seen, Path output, long outputSize) {
         String relative = root.relativize(output.toAbsolutePath().normalize()).toString().replace('\\', '/');
         return new ManifestRecord(relative, input, seen.size(), seen.modified(), definition, ManifestRecord.VERSION,
                 outputSize);

@@ -52,7 +52,7 @@ final class OutputRecords {
         try {
             long size = HadoopFiles.isUri(item.output()) ? status(item.output(), files).getLen()
                     : Files.size(Path.of(item.output()));
-            records.add(incremental.record(name(item.input()), before, Path.of(pathOf(item.output())), size));
+            incremental.made(name(item.input()), before, Path.of(pathOf(item.output())), size);
         } catch (IOException e) {
             // Not recorded: the next --incremental run does the image again.
         }
