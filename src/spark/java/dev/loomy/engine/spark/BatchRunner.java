@@ -107,7 +107,9 @@ final class BatchRunner {
                         : Path.of(item.input());
                 Path output = item.output() == null ? null : HadoopFiles.isUri(item.output())
                         ? hadoop.standIn("out", item.index(), item.output()) : Path.of(item.output());
-                records.look(item);
+                if (item.output() != null) {
+                    records.look(item.index(), item.input());
+                }
                 items.add(item);
                 tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()), output));
             }
@@ -136,7 +138,8 @@ final class BatchRunner {
             }
             for (ImageTiming t : record.timeline().points()) {
                 if (t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED) {
-                    records.made(items.get(t.index()));
+                    Batch.Item item = items.get(t.index());
+                    records.made(item.index(), item.input(), item.output());
                 }
                 timings.add(new BatchResult.Timing(items.get(t.index()).index(), t.submittedNanos(), t.completedNanos(),
                         t.status(), t.lane()));

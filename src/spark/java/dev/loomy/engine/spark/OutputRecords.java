@@ -33,26 +33,31 @@ final class OutputRecords {
                 new ManifestIndex(), work.definition(), records::add, false);
     }
 
-    /** Looks at {@code item}'s input now, before the task reads it, where its output is recorded. */
-    void look(Batch.Item item) {
-        if (incremental != null && item.output() != null) {
-            Incremental.Seen now = look(item.input(), files);
+    /**
+     * Looks now, before the task reads it, at the input at {@code input} of the image at {@code index},
+     * whose output is recorded.
+     */
+    void look(int index, String input) {
+        if (incremental != null) {
+            Incremental.Seen now = look(input, files);
             if (now != null) {
-                seen.put(item.index(), now);
+                seen.put(index, now);
             }
         }
     }
 
-    /** Records {@code item}'s output, which the task has put in place; one that cannot be looked at goes unrecorded. */
-    void made(Batch.Item item) {
-        Incremental.Seen before = seen.get(item.index());
+    /**
+     * Records the output at {@code output}, which the task has put in place, of the image at
+     * {@code index} read from {@code input}; one that cannot be looked at goes unrecorded.
+     */
+    void made(int index, String input, String output) {
+        Incremental.Seen before = seen.get(index);
         if (before == null) {
             return;
         }
         try {
-            long size = HadoopFiles.isUri(item.output()) ? status(item.output(), files).getLen()
-                    : Files.size(Path.of(item.output()));
-            incremental.made(name(item.input()), before, Path.of(pathOf(item.output())), size);
+            long size = HadoopFiles.isUri(output) ? status(output, files).getLen() : Files.size(Path.of(output));
+            incremental.made(name(input), before, Path.of(pathOf(output)), size);
         } catch (IOException e) {
             // Not recorded: the next --incremental run does the image again.
         }

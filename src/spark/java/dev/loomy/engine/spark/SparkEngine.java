@@ -180,19 +180,19 @@ public final class SparkEngine implements Engine {
         BitSet upToDate = new BitSet();
         for (int i = 0; i < images.size(); i++) {
             ImageFile image = images.get(i);
-            String input = image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString();
-            if (manifest != null && manifest.upToDate(image, input, trial)) {
+            if (manifest != null && manifest.upToDate(image, trial)) {
                 upToDate.set(i);
                 continue;
             }
-            items.add(new Batch.Item(i, input, output(config, image, trial)));
+            items.add(new Batch.Item(i, image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString(),
+                    output(config, image, trial)));
         }
         RunConfig.EngineChoice settings = config.engine();
         List<Batch> batches = items.isEmpty() ? List.of()
                 : Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
         String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
         Work given = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
-        Work work = manifest == null ? given : manifest.work(given, trial);
+        Work work = manifest == null ? given : manifest.recorded(given);
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
         return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,

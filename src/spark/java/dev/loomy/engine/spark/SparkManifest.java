@@ -58,18 +58,18 @@ final class SparkManifest implements AutoCloseable {
     }
 
     /** Whether {@code image}'s output in {@code trial} is up to date ({@code --incremental}): then no task does it. */
-    boolean upToDate(ImageFile image, String input, Trial trial) {
+    boolean upToDate(ImageFile image, Trial trial) {
         if (!config.output().incremental()) {
             return false;
         }
+        String input = image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString();
         Path output = config.layoutWithin(root).outputFor(image, trial.filter(), trial.strategy());
         return byFilter.get(trial.filter()).upToDate(OutputRecords.name(input), OutputRecords.look(input, files), output);
     }
 
-    /** The work of {@code trial}'s tasks, told where their outputs' records are relative to and what made them. */
-    Work work(Work work, Trial trial) {
-        return new Work(work.config(), work.strategy(), work.filter(), work.failFirstTries(), root.toString(),
-                definitions.get(trial.filter()));
+    /** {@code work}, its tasks told where their outputs' records are relative to and what made them. */
+    Work recorded(Work work) {
+        return work.recorded(root.toString(), definitions.get(work.filter()));
     }
 
     /** Appends the records of the outputs {@code result}'s task made; one that cannot be appended is said. */

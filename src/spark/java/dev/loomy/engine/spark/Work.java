@@ -21,4 +21,9 @@ record Work(String config, String strategy, String filter, int failFirstTries, S
     Work(String config, String strategy, String filter, int failFirstTries) {
         this(config, strategy, filter, failFirstTries, null, null);
     }
+
+    /** This work, its outputs recorded relative to {@code manifestRoot} with {@code definition}. */
+    Work recorded(String manifestRoot, String definition) {
+        return new Work(config, strategy, filter, failFirstTries, manifestRoot, definition);
+    }
 }

@@ -56,8 +56,7 @@ class BatchRunnerTest {
                 new Batch.Item(1, broken.toString(), out.resolve("broken.png").toString())));
         Work base = work();
 
-        BatchResult result = BatchRunner.run(new Work(base.config(), base.strategy(), base.filter(), -1, out.toString(),
-                "sha256:test"), batch);
+        BatchResult result = BatchRunner.run(base.recorded(out.toString(), "sha256:test"), batch);
 
         assertThat(result.records()).singleElement().isEqualTo(new ManifestRecord("a/done.png", done.toString(),
                 Files.size(done), Files.getLastModifiedTime(done).toMillis(), "sha256:test", ManifestRecord.VERSION,
