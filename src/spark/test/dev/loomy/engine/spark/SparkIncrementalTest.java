@@ -133,6 +133,19 @@ class SparkIncrementalTest {
     }
 
     @Test
+    void aFileUriOutputFolderIsLockedAsAPathIs() throws IOException {
+        try (Manifest.Lock held = Manifest.lock(out)) {
+            SparkCli refused = run("--engine=spark", "--master=local[1]", "--incremental", "-o", "file://" + out,
+                    input.toString());
+
+            assertThat(refused.status()).isEqualTo(ExitCodes.USAGE);
+            assertThat(refused.err().lines()).singleElement().asString()
+                    .contains("another loomy run is writing into this folder");
+        }
+        assertThat(records(out)).isEmpty();
+    }
+
+    @Test
     void anOutputOnHdfsOrS3IsRefusedInOneLine() {
         for (String output : List.of("hdfs://127.0.0.1:9/out", "s3a://bucket/out")) {
             SparkCli refused = run("--engine=spark", "--master=local[1]", "--incremental", "-o", output,
