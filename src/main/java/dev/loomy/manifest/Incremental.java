@@ -63,26 +63,60 @@ public final class Incremental {
         if (!skip) {
             return false;
         }
-        try {
-            // The output first: where it is missing (a first run), the input need not be looked at.
-            BasicFileAttributes made = Files.readAttributes(output, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            Seen seen = made.isRegularFile() ? look(input) : null;
-            return seen != null && index.matches(record(input, seen, output, made.size()));
-        } catch (IOException e) {
+        // The output first: where it is missing (a first run), the input need not be looked at.
+        BasicFileAttributes made = attributes(output);
+        return made != null && matches(name(input), look(input), output, made);
+    }
+
+    /**
+     * As {@link #upToDate(Path, Path)}, for an input looked at elsewhere (through Hadoop's file
+     * systems, say): {@code input} as the run names it, {@code seen} null when it could not be looked at.
+     */
+    public boolean upToDate(String input, Seen seen, Path output) {
+        if (!skip || seen == null) {
             return false;
+        }
+        BasicFileAttributes made = attributes(output);
+        return made != null && matches(input, seen, output, made);
+    }
+
+    private boolean matches(String input, Seen seen, Path output, BasicFileAttributes made) {
+        return seen != null && index.matches(record(input, seen, output, made.size()));
+    }
+
+    /** The output's attributes when it is a file (not a link to one), else null. */
+    private static BasicFileAttributes attributes(Path output) {
+        try {
+            BasicFileAttributes made = Files.readAttributes(output, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return made.isRegularFile() ? made : null;
+        } catch (IOException e) {
+            return null;
         }
     }
 
     /** Records that {@code output}, now in place, was made from {@code input} as {@code seen} before it was read. */
     public void made(Path input, Seen seen, Path output) throws IOException {
         if (seen != null) {
-            sink.add(record(input, seen, output, Files.size(output)));
+            sink.add(record(name(input), seen, output, Files.size(output)));
         }
     }
 
-    private ManifestRecord record(Path input, Seen seen, Path output, long outputSize) {
+    /**
+     * As {@link #made(Path, Seen, Path)}, for an input and an output looked at elsewhere (a Spark
+     * executor, through Hadoop's file systems): the input as the run names it, the output's size.
+     */
+    public void made(String input, Seen seen, Path output, long outputSize) throws IOException {
+        sink.add(record(input, seen, output, outputSize));
+    }
+
+    private ManifestRecord record(String input, Seen seen, Path output, long outputSize) {
         String relative = root.relativize(output.toAbsolutePath().normalize()).toString().replace('\\', '/');
-        return new ManifestRecord(relative, input.toAbsolutePath().normalize().toString(), seen.size(),
-                seen.modified(), definition, ManifestRecord.VERSION, outputSize);
+        return new ManifestRecord(relative, input, seen.size(), seen.modified(), definition, ManifestRecord.VERSION,
+                outputSize);
+    }
+
+    /** How a record names an input on a path: absolute. */
+    public static String name(Path input) {
+        return input.toAbsolutePath().normalize().toString();
     }
 }
