@@ -72,7 +72,7 @@ class ManifestTest {
                 + "[" + good + "]\n" + good.replace("\"output\":\"a.png\"", "\"output\":{\"a\":\"b\"}") + "\n"
                 + good + " trailing\n" + good.replace("}", ",\"later\":{\"x\":[1,2]}}") + "\n";
         List<ManifestRecord> read = new ArrayList<>();
-        int skipped = Manifest.readLines(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), read::add);
+        int skipped = ManifestLines.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), read::add);
         // An array, an output that is no text, words after the record: no records; a field of a later version: ignored.
         assertThat(read).containsExactly(record("a.png", 1), record("a.png", 1));
         assertThat(skipped).isEqualTo(6);
@@ -95,7 +95,7 @@ class ManifestTest {
         // Whole, as a file gives it, and a few bytes at a time, as a pipe may.
         for (int most : new int[] {bytes.length, 7}) {
             List<ManifestRecord> read = new ArrayList<>();
-            int skipped = Manifest.readLines(new ByteArrayInputStream(bytes) {
+            int skipped = ManifestLines.read(new ByteArrayInputStream(bytes) {
                 @Override
                 public synchronized int read(byte[] b, int off, int len) {
                     return super.read(b, off, Math.min(len, most));
