@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Mat;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.admission.Admissions;
 import dev.loomy.admission.InFlightLimit;
@@ -44,6 +45,7 @@ class SubmissionWindowHeapTest {
     Path dir;
 
     @Test
+    @Slow
     void aFullWindowOfImagesWaitingForAdmissionFitsInRunShsSurvivorSpace() throws Exception {
         long survivors = survivorTarget(Files.readString(Path.of("run.sh")));
         Path image = TestImages.write(dir.resolve("a.png"), 8, 8, 1);
