@@ -69,7 +69,9 @@ final class BatchRunner {
         String host = host();
         RunControl control = new RunControl();
         Thread watcher = watch(context, control);
-        HadoopImages hadoop = new HadoopImages(hadoopFiles());
+        HadoopFiles files = hadoopFiles();
+        HadoopImages hadoop = new HadoopImages(files);
+        OutputRecords records = new OutputRecords(work, files);
         try {
             Filter filter = FILTERS.computeIfAbsent(work.config() + "\0" + work.filter(), key -> config.filters().stream()
                     .filter(f -> f.name().equals(work.filter())).findFirst().orElseThrow().create());
@@ -105,6 +107,9 @@ final class BatchRunner {
                         : Path.of(item.input());
                 Path output = item.output() == null ? null : HadoopFiles.isUri(item.output())
                         ? hadoop.standIn("out", item.index(), item.output()) : Path.of(item.output());
+                if (item.output() != null) {
+                    records.look(item.index(), item.input());
+                }
                 items.add(item);
                 tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()), output));
             }
@@ -132,6 +137,10 @@ final class BatchRunner {
                 throw new IllegalStateException(control.crashReason());
             }
             for (ImageTiming t : record.timeline().points()) {
+                if (t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED) {
+                    Batch.Item item = items.get(t.index());
+                    records.made(item.index(), item.input(), item.output());
+                }
                 timings.add(new BatchResult.Timing(items.get(t.index()).index(), t.submittedNanos(), t.completedNanos(),
                         t.status(), t.lane()));
             }
@@ -139,7 +148,7 @@ final class BatchRunner {
             String executor = SparkEnv.get() == null ? "?" : SparkEnv.get().executorId();
             return new BatchResult(batch.partition(), host + "/" + executor + "/#" + Thread.currentThread().threadId(),
                     start, timings, List.copyOf(failures), new long[] {peaks.threads(), peaks.heapBytes(), peaks.rssBytes()},
-                    peaks.rssWindowed());
+                    peaks.rssWindowed(), records.records());
         } finally {
             watcher.interrupt();
         }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,7 @@ import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.manifest.ManifestException;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunConfig;
@@ -65,6 +67,14 @@ public final class SparkEngine implements Engine {
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
+        try (SparkManifest manifest = SparkManifest.open(config, new HadoopFiles(config.engine().sparkConf()))) {
+            return run(config, manifest);
+        } catch (ManifestException e) {
+            return allCrashed(config, e.getMessage());
+        }
+    }
+
+    private List<Measurement> run(RunConfig config, SparkManifest manifest) throws InterruptedException {
         RunConfig.EngineChoice settings = config.engine();
         String master = settings.master();
         String unreachable = MasterProbe.unreachable(master, MasterProbe.CONNECT_TIMEOUT_MILLIS);
@@ -80,14 +90,14 @@ public final class SparkEngine implements Engine {
         }
         try {
             int cores = cores(spark, master);
-            SparkRun runs = new SparkRun(spark, control, failures, listener);
+            SparkRun runs = new SparkRun(spark, control, failures, listener, manifest);
             String json = config.withoutImages().toJson();
             return Engine.eachTrial(config.trials(), control, trial -> {
                 if (spark.sc().isStopped()) {
                     return crashed(config, trial, stopped(master));
                 }
                 try {
-                    return measure(config, json, trial, runs, cores);
+                    return measure(config, json, trial, runs, cores, manifest);
                 } catch (IllegalStateException e) {
                     // Spark stopped the context under the run (its master gave up on this application).
                     if (!spark.sc().isStopped()) {
@@ -162,23 +172,31 @@ public final class SparkEngine implements Engine {
         }
     }
 
-    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores)
-            throws InterruptedException {
+    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores,
+                                SparkManifest manifest) throws InterruptedException {
         List<ImageFile> images = config.imageList();
         List<Batch.Item> items = new ArrayList<>(images.size());
+        // Images whose outputs are up to date (--incremental) go into no task.
+        BitSet upToDate = new BitSet();
         for (int i = 0; i < images.size(); i++) {
             ImageFile image = images.get(i);
+            if (manifest != null && manifest.upToDate(image, trial)) {
+                upToDate.set(i);
+                continue;
+            }
             items.add(new Batch.Item(i, image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString(),
                     output(config, image, trial)));
         }
         RunConfig.EngineChoice settings = config.engine();
-        List<Batch> batches = Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
+        List<Batch> batches = items.isEmpty() ? List.of()
+                : Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
         String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
-        Work work = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        Work given = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        Work work = manifest == null ? given : manifest.recorded(given);
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
         return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
-                label -> runs.run(work, batches, images.size(), label)).on("spark").withJpegCodec(null);
+                label -> runs.run(work, batches, images.size(), upToDate, label)).on("spark").withJpegCodec(null);
     }
 
     /** Where {@code image}'s output goes, as executors get it: a URI, an absolute path, or null for none. */

@@ -3,6 +3,7 @@ package dev.loomy.engine.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.loomy.TestImages;
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.filter.NoOp;
+import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.TestConfigs;
@@ -42,6 +44,24 @@ class BatchRunnerTest {
         });
         assertThat(dir.resolve("out/seen.png")).exists();
         assertThat(dir.resolve("out/elsewhere.png")).doesNotExist();
+    }
+
+    @Test
+    void aTaskReturnsTheRecordsOfTheOutputsItPutInPlaceAndOfNoOther() throws Exception {
+        Path done = TestImages.write(dir.resolve("in/a/done.png"), 32, 24, 1);
+        Path broken = Files.write(dir.resolve("in/broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 1, 2});
+        Path out = dir.resolve("out");
+        Batch batch = new Batch(0, List.of(
+                new Batch.Item(0, done.toString(), out.resolve("a/done.png").toString()),
+                new Batch.Item(1, broken.toString(), out.resolve("broken.png").toString())));
+        Work base = work();
+
+        BatchResult result = BatchRunner.run(base.recorded(out.toString(), "sha256:test"), batch);
+
+        assertThat(result.records()).singleElement().isEqualTo(new ManifestRecord("a/done.png", done.toString(),
+                Files.size(done), Files.getLastModifiedTime(done).toMillis(), "sha256:test", ManifestRecord.VERSION,
+                Files.size(out.resolve("a/done.png"))));
+        assertThat(BatchRunner.run(base, batch).records()).isEmpty();
     }
 
     @Test
