@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import dev.loomy.files.ImageFile;
@@ -28,6 +29,7 @@ public final class Admissions {
     private final Consumer<String> notes;
     private final Map<Filter, Admission> made = new HashMap<>();
     private List<Filter> together = List.of();
+    private Predicate<ImageFile> read = image -> true;
     private ImageHeaders headers;
     private AvailableMemory memory;
 
@@ -65,6 +67,15 @@ public final class Admissions {
         return this;
     }
 
+    /**
+     * These, reading no header of an image that {@code skipped} says no run will read (its outputs
+     * being up to date, {@code --incremental}), beyond the first few that size the limit.
+     */
+    public Admissions skipping(Predicate<ImageFile> skipped) {
+        read = skipped.negate();
+        return this;
+    }
+
     public synchronized Admission of(Filter filter) {
         if (limit == null) {
             return Admission.none();
@@ -76,7 +87,7 @@ public final class Admissions {
         if (headers == null) {
             // Read first: the probe's own garbage, not yet collected, would count as heap in use.
             memory = AvailableMemory.now();
-            headers = ImageHeaders.probe(images.get(), stop);
+            headers = ImageHeaders.probe(images.get(), read, stop);
         }
         List<Admission> said = new ArrayList<>();
         for (Filter one : together.contains(filter) ? together : List.of(filter)) {

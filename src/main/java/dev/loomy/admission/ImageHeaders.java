@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 import dev.loomy.files.ImageFile;
 import dev.loomy.imageio.ImageHeader;
@@ -21,6 +22,10 @@ final class ImageHeaders {
 
     /** The most headers read before the runs and kept. */
     static final int MAX_READ = 10_000;
+    /** The headers read whether or not their images are skipped: enough to size a limit on. */
+    static final int SAMPLE = 100;
+    /** How many images are looked at before the probe gives up finding one that is not skipped. */
+    static final int UNCHANGED = 1_000;
 
     private final Map<Path, ImageHeader> byPath;
 
@@ -28,12 +33,22 @@ final class ImageHeaders {
         this.byPath = byPath;
     }
 
-    /** Reads the first {@link #MAX_READ} images' headers; stops early, with what it has, when {@code stop} says so. */
-    static ImageHeaders probe(Iterator<ImageFile> images, BooleanSupplier stop) {
+    /**
+     * Reads the headers of the first {@link #MAX_READ} images that {@code read} takes (those no run
+     * skips as up to date), and of the first {@link #SAMPLE} whatever it says, which size the limit
+     * when every other is skipped; gives up after {@link #UNCHANGED} images when it took none of
+     * them, and stops early, with what it has, when {@code stop} says so.
+     */
+    static ImageHeaders probe(Iterator<ImageFile> images, Predicate<ImageFile> read, BooleanSupplier stop) {
         Map<Path, ImageHeader> headers = new HashMap<>();
-        while (images.hasNext() && headers.size() < MAX_READ && !stop.getAsBoolean()) {
+        // A re-run that changes little stops at UNCHANGED: the sample sizes the limit, and looking further
+        // would cost a stat or two of every image before the run, which looks at each again.
+        for (int seen = 0; seen < MAX_READ && !(seen >= UNCHANGED && headers.size() == SAMPLE)
+                && images.hasNext() && !stop.getAsBoolean(); seen++) {
             ImageFile image = images.next();
-            headers.put(image.path(), ImageHeader.probe(image.path()));
+            if (seen < SAMPLE || read.test(image)) {
+                headers.put(image.path(), ImageHeader.probe(image.path()));
+            }
         }
         return new ImageHeaders(headers);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,13 +13,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.TempFiles;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestIndex;
 import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.run.RunConfig;
+import dev.loomy.strategy.Strategy;
 
 /**
  * The output folder's manifest as the JVM that makes the outputs uses it: read once into an
@@ -75,14 +80,20 @@ public final class Recording implements AutoCloseable {
         return layout != null && Manifest.kept(layout.root(), config.output().incremental());
     }
 
-    /** The recording of {@code config}'s outputs, or null when they are not recorded. */
-    static Recording of(RunConfig config) {
+    /**
+     * The recording of {@code config}'s outputs, or null when they are not recorded; its manifest
+     * rid of superseded records first where this JVM holds the folder's lock ({@link Manifest#compact}).
+     */
+    static Recording of(RunConfig config, TempFiles files) {
         if (!wanted(config)) {
             return null;
         }
         OutputLayout layout = config.layout();
         try {
             ManifestIndex index = config.output().incremental() ? Manifest.index(layout.root()) : new ManifestIndex();
+            if (Manifest.lockedHere(layout.root())) {
+                Manifest.compact(layout.root(), index, files);
+            }
             return new Recording(config, layout, Manifest.open(layout.root()), index);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -92,6 +103,19 @@ public final class Recording implements AutoCloseable {
     /** What {@code filter}'s outputs ask of the manifest. */
     Incremental of(String filter) {
         return byFilter.get(filter);
+    }
+
+    /** Whether every output of {@code image}, by each filter and strategy, is up to date: no run will read it. */
+    boolean upToDate(ImageFile image, OutputLayout layout, List<Filter> filters, List<Strategy> strategies) {
+        for (Filter filter : filters) {
+            Incremental incremental = of(filter.name());
+            for (Strategy strategy : strategies) {
+                if (!incremental.upToDate(image.path(), layout.outputFor(image, filter.name(), strategy.name()))) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** How many outputs the manifest had a record of when it was read. */

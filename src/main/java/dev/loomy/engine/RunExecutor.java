@@ -7,6 +7,7 @@ import dev.loomy.contention.Contention;
 import dev.loomy.contention.ContentionProbe;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
+import dev.loomy.results.ImageTiming;
 import dev.loomy.results.ResourcePeaks;
 import dev.loomy.results.RunRecord;
 import dev.loomy.results.Timeline;
@@ -82,8 +83,17 @@ public final class RunExecutor {
 
             @Override
             public ImageJob next() {
-                return images.hasNext() ? new TimedImageJob(recorder.created(), images.next(), pipeline, control,
-                        failures, listener, recorder, imageEnds) : null;
+                while (images.hasNext()) {
+                    ImagePaths image = images.next();
+                    int index = recorder.created();
+                    // Decided here, not by a job: an up-to-date image costs the strategy no task or thread.
+                    if (!control.stopping() && pipeline.upToDate(image)) {
+                        upToDate(recorder, index);
+                        continue;
+                    }
+                    return new TimedImageJob(index, image, pipeline, control, failures, listener, recorder, imageEnds);
+                }
+                return null;
             }
         };
         long end;
@@ -102,6 +112,13 @@ public final class RunExecutor {
             listener.runFinished();
         }
         return recorder.record(end, !images.hasNext(), peaks, control.stopping(), contention);
+    }
+
+    /** Counts image {@code index} as up to date ({@code --incremental}): it ends as soon as it is found. */
+    private void upToDate(RunRecorder recorder, int index) {
+        long now = System.nanoTime();
+        recorder.ended(index, now, now, ImageTiming.Status.UP_TO_DATE, null);
+        listener.imageDone(ImageTiming.Status.UP_TO_DATE);
     }
 
     /**

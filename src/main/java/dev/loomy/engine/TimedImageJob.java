@@ -76,9 +76,6 @@ final class TimedImageJob implements ImageJob {
     }
 
     private ImageTiming.Status process() {
-        if (pipeline.upToDate(image)) {
-            return ImageTiming.Status.UP_TO_DATE;
-        }
         try {
             if (!pipeline.process(image, control, this::warn)) {
                 return ImageTiming.Status.SKIPPED;

@@ -55,12 +55,16 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
         RunConfig.Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
-        return new Workload(config.strategies().stream().map(Strategies::byName).toList(), filters, config::walk,
-                config.imageCount(), config.layout(), reader(config), write ? new ImageWriter(temps) : null,
-                config.measuring().warmups(), config.measuring().repeats(), execution.parallelism(),
-                new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop, notes)
-                        .together(filters),
-                config.measuring().settings(), write ? Recording.of(config) : null, temps);
+        List<Strategy> strategies = config.strategies().stream().map(Strategies::byName).toList();
+        Recording recording = write ? Recording.of(config, temps) : null;
+        Admissions admissions = new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop,
+                notes).together(filters);
+        if (recording != null) {
+            admissions.skipping(image -> recording.upToDate(image, config.layout(), filters, strategies));
+        }
+        return new Workload(strategies, filters, config::walk, config.imageCount(), config.layout(), reader(config),
+                write ? new ImageWriter(temps) : null, config.measuring().warmups(), config.measuring().repeats(),
+                execution.parallelism(), admissions, config.measuring().settings(), recording, temps);
     }
 
     /** A workload over exactly these images. */

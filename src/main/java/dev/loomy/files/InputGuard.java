@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Refuses, before any work, a path that loomy would write into an input folder or onto an
@@ -123,17 +125,40 @@ public final class InputGuard {
      *
      * @param what how the message names the target, such as "--chart=c.png" or "output a/b.jpg"
      */
-    public synchronized void check(String what, Path target) throws InputProblem {
+    public void check(String what, Path target) throws InputProblem {
+        check(() -> what, target);
+    }
+
+    /** As {@link #check(String, Path)}, the name made only for a message: a run checks an output per image. */
+    public synchronized void check(Supplier<String> what, Path target) throws InputProblem {
         walk();
         Path absolute = target.toAbsolutePath().normalize();
         checkFolders(what, absolute.getParent());
-        Object key = Files.exists(absolute) ? identity.apply(absolute) : null;
-        Path image = key == null ? null : images.containsKey(key) ? images.get(key) : inFolder(absolute);
+        Path image = inputImage(absolute);
         if (image != null) {
-            throw new InputProblem(what + ": is the input image " + Names.shown(image)
+            throw new InputProblem(what.get() + ": is the input image " + Names.shown(image)
                     + (Files.isSymbolicLink(absolute) ? " (through the link " + Names.shown(target) + ")" : "")
                     + ": choose another path");
         }
+    }
+
+    /**
+     * The input image that {@code target}, whose folders are none of the inputs', is; null when none.
+     * A file that is no link is one only as an image given by name (a hard link to it): for the
+     * outputs of a re-run, all there already, one look at each.
+     */
+    private Path inputImage(Path target) {
+        BasicFileAttributes seen;
+        try {
+            seen = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null;
+        }
+        if (!seen.isSymbolicLink()) {
+            return images.isEmpty() ? null : images.get(identity.apply(target));
+        }
+        Object key = identity.apply(target);
+        return key == null ? null : images.containsKey(key) ? images.get(key) : inFolder(target);
     }
 
     /**
@@ -156,7 +181,7 @@ public final class InputGuard {
         return real.startsWith(within) ? input.resolve(within.relativize(real)) : real;
     }
 
-    private void checkFolders(String what, Path parent) throws InputProblem {
+    private void checkFolders(Supplier<String> what, Path parent) throws InputProblem {
         if (parent == null || clear.contains(parent)) {
             return;
         }
@@ -173,7 +198,7 @@ public final class InputGuard {
                 String through = Files.isSymbolicLink(prefix) ? ", through the symbolic link " + Names.shown(prefix)
                         : prefix.equals(canonical(input)) || prefix.startsWith(canonical(input)) ? ""
                         : ", through " + Names.shown(prefix) + " (a mount of it, or a link above)";
-                throw new InputProblem(what + ": would be written into the input folder " + Names.shown(input) + through
+                throw new InputProblem(what.get() + ": would be written into the input folder " + Names.shown(input) + through
                         + ", where the next run would take it for an input: choose another path");
             }
             if (!Files.exists(prefix)) {

@@ -66,7 +66,7 @@ public final class OutputCheck {
         for (String filter : layout.perRun() ? filters : filters.subList(0, Math.min(1, filters.size()))) {
             for (String strategy : layout.perRun() ? strategies : strategies.subList(0, Math.min(1, strategies.size()))) {
                 Path target = layout.outputFor(image, filter, strategy);
-                guard.check("output " + Names.shown(target) + " of " + Names.shown(image.path()), target);
+                guard.check(() -> "output " + Names.shown(target) + " of " + Names.shown(image.path()), target);
             }
         }
     }

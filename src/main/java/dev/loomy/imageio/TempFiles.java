@@ -2,8 +2,9 @@ package dev.loomy.imageio;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -18,7 +19,6 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputLayout;
@@ -265,20 +265,38 @@ public final class TempFiles {
     }
 
     private static int sweep(Path root, boolean thisRunToo) {
-        if (!Files.isDirectory(root)) {
-            return 0;
-        }
+        return Files.isDirectory(root) ? sweepFolder(root, thisRunToo) : 0;
+    }
+
+    /**
+     * Sweeps {@code folder} and the folders below it, links not followed. Only names are read in a
+     * folder that has no folder below it (its link count is 2, as find's leaf optimisation has it):
+     * a re-run's output folders hold thousands of outputs each, and looking at each cost a stat.
+     */
+    private static int sweepFolder(Path folder, boolean thisRunToo) {
+        boolean leaf = linkCount(folder) == 2;
         int deleted = 0;
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path file : (Iterable<Path>) walk::iterator) {
-                if (leftBehind(file, thisRunToo) && Files.deleteIfExists(file)) {
-                    deleted++;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            for (Path entry : entries) {
+                if (leftBehind(entry, thisRunToo)) {
+                    deleted += Files.deleteIfExists(entry) ? 1 : 0;
+                } else if (!leaf && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    deleted += sweepFolder(entry, thisRunToo);
                 }
             }
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException | DirectoryIteratorException e) {
             // What could not be walked is left; a later run will sweep it.
         }
         return deleted;
+    }
+
+    /** A folder's link count: 2 plus its subfolders where the file system keeps it so; 0 when unknown. */
+    private static int linkCount(Path folder) {
+        try {
+            return Files.getAttribute(folder, "unix:nlink", LinkOption.NOFOLLOW_LINKS) instanceof Integer count ? count : 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return 0;
+        }
     }
 
     /** Whether {@code name} is a temporary name that this run made (or its children, or its Spark executors). */

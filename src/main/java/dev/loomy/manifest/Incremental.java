@@ -60,7 +60,12 @@ public final class Incremental {
      * this loomy, and is still the file then recorded: then the image needs no doing.
      */
     public boolean upToDate(Path input, Path output) {
-        return skip && upToDate(name(input), look(input), output);
+        if (!skip) {
+            return false;
+        }
+        // The output first: where it is missing (a first run), the input need not be looked at.
+        BasicFileAttributes made = attributes(output);
+        return made != null && matches(name(input), look(input), output, made);
     }
 
     /**
@@ -71,11 +76,21 @@ public final class Incremental {
         if (!skip || seen == null) {
             return false;
         }
+        BasicFileAttributes made = attributes(output);
+        return made != null && matches(input, seen, output, made);
+    }
+
+    private boolean matches(String input, Seen seen, Path output, BasicFileAttributes made) {
+        return seen != null && index.matches(record(input, seen, output, made.size()));
+    }
+
+    /** The output's attributes when it is a file (not a link to one), else null. */
+    private static BasicFileAttributes attributes(Path output) {
         try {
             BasicFileAttributes made = Files.readAttributes(output, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return made.isRegularFile() && index.matches(record(input, seen, output, made.size()));
+            return made.isRegularFile() ? made : null;
         } catch (IOException e) {
-            return false;
+            return null;
         }
     }
 

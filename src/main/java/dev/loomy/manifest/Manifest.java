@@ -1,10 +1,11 @@
 package dev.loomy.manifest;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
@@ -16,9 +17,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -41,7 +43,7 @@ import dev.loomy.imageio.TempFiles;
  * measures both) and buys nothing for the outputs, which are not synced either.
  *
  * <p>Reading is bounded: lines are read one at a time, none longer than {@link #MAX_LINE}
- * bytes, into a {@link ManifestIndex} of two hashes per output.
+ * bytes ({@link ManifestLines}), into a {@link ManifestIndex} of two hashes and a number per output.
  *
  * <p>One run at a time writes into an output folder: {@link #lock} takes {@code .loomy/lock}
  * for the whole run, in the JVM the user started. The JVMs that work for it (children, Spark's
@@ -58,6 +60,9 @@ public final class Manifest implements Closeable {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    /** The output folders whose lock this JVM holds. */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
 
     private final Path file;
     private final FileChannel channel;
@@ -112,7 +117,9 @@ public final class Manifest implements Closeable {
             if (lock == null) {
                 throw new OverlappingFileLockException();
             }
-            return new Lock(channel, lock);
+            Path held = outputRoot.toAbsolutePath().normalize();
+            HELD.add(held);
+            return new Lock(channel, lock, held);
         } catch (OverlappingFileLockException e) {
             closeQuietly(channel);
             throw new ManifestException(Names.shown(outputRoot) + ": another loomy run is writing into this folder ("
@@ -121,6 +128,11 @@ public final class Manifest implements Closeable {
             closeQuietly(channel);
             throw new ManifestException(Names.shown(path) + ": cannot be locked (" + IoReasons.of(e) + ")");
         }
+    }
+
+    /** Whether this JVM holds {@code outputRoot}'s {@link #lock}: a child JVM or Spark's driver works for the run that does. */
+    public static boolean lockedHere(Path outputRoot) {
+        return HELD.contains(outputRoot.toAbsolutePath().normalize());
     }
 
     /** Opens {@code outputRoot}'s manifest for appending, making it if need be. */
@@ -141,8 +153,8 @@ public final class Manifest implements Closeable {
      */
     public static int read(Path outputRoot, Consumer<ManifestRecord> each) throws ManifestException {
         Path file = fileIn(outputRoot);
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
-            return readLines(in, each);
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            return ManifestLines.read(in, each);
         } catch (NoSuchFileException e) {
             return 0;
         } catch (IOException e) {
@@ -155,6 +167,49 @@ public final class Manifest implements Closeable {
         ManifestIndex index = new ManifestIndex();
         read(outputRoot, index::put);
         return index;
+    }
+
+    /**
+     * Rewrites {@code outputRoot}'s manifest with only the last record of each output, when records
+     * superseded by a later one of their output are more than half of it: a nightly job over photos
+     * that change would otherwise grow it by a line per changed photo every night. Done by the run
+     * that holds the folder's {@link #lock}, before it appends: no one else writes the file meanwhile.
+     *
+     * @param index the manifest's index, read just before
+     * @return whether it was rewritten
+     */
+    public static boolean compact(Path outputRoot, ManifestIndex index, TempFiles files) throws ManifestException {
+        if (index.records() - index.size() <= index.size()) {
+            return false;
+        }
+        Path file = fileIn(outputRoot);
+        try {
+            files.replace(file, out -> {
+                OutputStream lines = new BufferedOutputStream(out, 1 << 16);
+                int[] number = {0};
+                read(outputRoot, record -> {
+                    if (index.lastOf(record) == number[0]++) {
+                        try {
+                            lines.write(MAPPER.writeValueAsBytes(record));
+                            lines.write('\n');
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                });
+                lines.flush();
+            });
+            return true;
+        } catch (UncheckedIOException e) {
+            throw notCompacted(file, e.getCause());
+        } catch (IOException e) {
+            throw notCompacted(file, e);
+        }
+    }
+
+    private static ManifestException notCompacted(Path file, IOException e) {
+        return new ManifestException(Names.shown(file) + ": cannot be rewritten without its superseded records ("
+                + IoReasons.of(e) + ")");
     }
 
     /**
@@ -204,43 +259,6 @@ public final class Manifest implements Closeable {
         }
     }
 
-    static int readLines(InputStream in, Consumer<ManifestRecord> each) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
-        int skipped = 0;
-        boolean overlong = false;
-        for (int b = in.read(); b >= 0; b = in.read()) {
-            if (b != '\n') {
-                if (line.size() < MAX_LINE) {
-                    line.write(b);
-                } else {
-                    overlong = true;
-                }
-                continue;
-            }
-            ManifestRecord record = overlong ? null : parse(line.toByteArray());
-            if (record == null) {
-                skipped++;
-            } else {
-                each.accept(record);
-            }
-            line.reset();
-            overlong = false;
-        }
-        // A last line without its newline is torn: the run that wrote it was killed mid-write.
-        return skipped + (line.size() > 0 || overlong ? 1 : 0);
-    }
-
-    private static ManifestRecord parse(byte[] line) {
-        try {
-            ManifestRecord record = MAPPER.readValue(line, ManifestRecord.class);
-            return record.output() == null || record.input() == null || record.definition() == null ? null : record;
-        } catch (JsonProcessingException e) {
-            return null;
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
     /** {@code outputRoot/.loomy}, made if need be; a link there is refused, never followed. */
     private static Path folder(Path outputRoot) throws ManifestException {
         Path folder = outputRoot.resolve(FOLDER);
@@ -270,14 +288,17 @@ public final class Manifest implements Closeable {
 
         private final FileChannel channel;
         private final FileLock lock;
+        private final Path root;
 
-        private Lock(FileChannel channel, FileLock lock) {
+        private Lock(FileChannel channel, FileLock lock, Path root) {
             this.channel = channel;
             this.lock = lock;
+            this.root = root;
         }
 
         @Override
         public void close() {
+            HELD.remove(root);
             try {
                 lock.release();
             } catch (IOException ignored) {

@@ -91,6 +91,23 @@ class IncrementalTest {
     }
 
     @Test
+    void theManifestOfPhotosChangedEveryNightDropsItsSupersededRecords() throws IOException {
+        assertThat(run().status()).isEqualTo(ExitCodes.OK);
+        for (int night = 1; night <= 5; night++) {
+            try (Stream<Path> images = Files.walk(input)) {
+                for (Path image : images.filter(Files::isRegularFile).toList()) {
+                    Files.setLastModifiedTime(image, FileTime.fromMillis(Files.getLastModifiedTime(image).toMillis() + 60_000));
+                }
+            }
+            Cli again = run();
+            assertThat(row(again, 0)).as(again.err()).containsEntry("images", "6");
+            // Superseded records are dropped once they are more than half: never three lines an output.
+            assertThat(Files.readAllLines(Manifest.fileIn(out))).as("night %d", night).hasSizeLessThanOrEqualTo(3 * IMAGES);
+        }
+        assertThat(row(run(), 0)).containsEntry("images", "0").containsEntry("skipped", "6");
+    }
+
+    @Test
     void otherParametersOrAnotherFormatRedoEveryImage() {
         assertThat(run().status()).isEqualTo(ExitCodes.OK);
         assertThat(row(run("--param=threshold1=20"), 0)).containsEntry("images", "6").containsEntry("skipped", "0");

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -76,6 +78,30 @@ public class TempFilesTest {
         } finally {
             live.destroyForcibly();
         }
+    }
+
+    @Test
+    void aSweepFindsADeadRunsFilesInEveryFolderBelowButNotThroughALink() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path root = Files.createDirectories(dir.resolve("out"));
+        Files.createSymbolicLink(root.resolve("link"), outside);
+        long pid = deadPid();
+        List<Path> left = new ArrayList<>();
+        for (String output : List.of("a.png", "sub/b.png", "sub/deeper/c.png", "named.png/d.png", "other/e.png")) {
+            Path target = root.resolve(output);
+            Files.createDirectories(target.getParent());
+            for (int i = 0; i < 5; i++) {
+                Files.writeString(target.resolveSibling(i + "-" + target.getFileName()), "an output");
+            }
+            left.add(Files.writeString(ownedBy(pid, target), "left by a killed run"));
+        }
+        Path beyondLink = Files.writeString(ownedBy(pid, outside.resolve("f.png")), "not the output folder's");
+
+        assertThat(TempFiles.sweep(root)).isEqualTo(5);
+
+        assertThat(left).allSatisfy(file -> assertThat(file).doesNotExist());
+        assertThat(beyondLink).exists();
+        assertThat(root.resolve("sub/deeper/4-c.png")).exists();
     }
 
     @Test

@@ -12,9 +12,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.imageio.TempFiles;
 
 /** The manifest's file: records written and read back, torn lines, the lock, and what matches. */
 class ManifestTest {
@@ -65,11 +68,72 @@ class ManifestTest {
     void foreignAndOverlongLinesAreSkippedWithoutHoldingThemWhole() throws IOException {
         String good = new String(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsBytes(record("a.png", 1)),
                 StandardCharsets.UTF_8);
-        String text = "not json\n" + "x".repeat(Manifest.MAX_LINE * 3) + "\n{\"output\":\"only\"}\n" + good + "\n";
+        String text = "not json\n" + "x".repeat(Manifest.MAX_LINE * 3) + "\n{\"output\":\"only\"}\n" + good + "\n"
+                + "[" + good + "]\n" + good.replace("\"output\":\"a.png\"", "\"output\":{\"a\":\"b\"}") + "\n"
+                + good + " trailing\n" + good.replace("}", ",\"later\":{\"x\":[1,2]}}") + "\n";
         List<ManifestRecord> read = new ArrayList<>();
-        int skipped = Manifest.readLines(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), read::add);
-        assertThat(read).containsExactly(record("a.png", 1));
-        assertThat(skipped).isEqualTo(3);
+        int skipped = ManifestLines.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), read::add);
+        // An array, an output that is no text, words after the record: no records; a field of a later version: ignored.
+        assertThat(read).containsExactly(record("a.png", 1), record("a.png", 1));
+        assertThat(skipped).isEqualTo(6);
+    }
+
+    @Test
+    void linesAcrossTheReadsBlocksAreReadWholeAndAValidRecordTooLongIsSkipped() throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        StringBuilder text = new StringBuilder();
+        List<ManifestRecord> written = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            ManifestRecord each = record("folder" + i % 7 + "/img" + i + ".png", i);
+            written.add(each);
+            text.append(json.writeValueAsString(each)).append('\n');
+        }
+        text.append(json.writeValueAsString(record("y".repeat(Manifest.MAX_LINE), 1))).append('\n');
+        text.append(json.writeValueAsString(record("last.png", 9)).substring(0, 20));
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+
+        // Whole, as a file gives it, and a few bytes at a time, as a pipe may.
+        for (int most : new int[] {bytes.length, 7}) {
+            List<ManifestRecord> read = new ArrayList<>();
+            int skipped = ManifestLines.read(new ByteArrayInputStream(bytes) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, most));
+                }
+            }, read::add);
+            assertThat(read).as("at most %d bytes a read", most).isEqualTo(written);
+            assertThat(skipped).as("the record too long and the torn last line").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void compactingKeepsTheLastRecordOfEachOutputOnceSupersededOnesAreMoreThanHalf() throws IOException {
+        try (Manifest manifest = Manifest.open(dir)) {
+            manifest.append(record("a.png", 1));
+            manifest.append(record("b.png", 1));
+            manifest.append(record("a.png", 2));
+            manifest.append(record("b.png", 2));
+        }
+        ManifestIndex half = Manifest.index(dir);
+        assertThat(Manifest.compact(dir, half, TempFiles.noInputs())).as("two superseded of four: kept").isFalse();
+        assertThat(readAll()).hasSize(4);
+
+        try (Manifest manifest = Manifest.open(dir)) {
+            manifest.append(record("a.png", 3));
+            manifest.append(record("b.png", 2));
+        }
+        Files.writeString(Manifest.fileIn(dir), "{\"output\":\"torn", StandardOpenOption.APPEND);
+        ManifestIndex index = Manifest.index(dir);
+        assertThat(Manifest.compact(dir, index, TempFiles.noInputs())).isTrue();
+
+        assertThat(readAll()).containsExactly(record("a.png", 3), record("b.png", 2));
+        ManifestIndex after = Manifest.index(dir);
+        assertThat(after.matches(record("a.png", 3))).isTrue();
+        assertThat(after.matches(record("b.png", 2))).isTrue();
+        assertThat(after.records()).isEqualTo(2);
+        try (Stream<Path> left = Files.list(Manifest.fileIn(dir).getParent())) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly(Manifest.FILE);
+        }
     }
 
     @Test
