@@ -44,10 +44,11 @@ class MemoryBoundTest {
      * run.sh's young generation: a run over one small image touches only part of it, a longer
      * run all of it (the chunks the files go through are collected there).
      */
-    private static final long YOUNG_GENERATION = 32L << 20;
+    private static final long YOUNG_GENERATION = 64L << 20;
 
     /** run.sh's JVM options and allocator settings, which the budget is stated for. */
-    private static final List<String> RUN_SH_JVM = List.of("-XX:+UseSerialGC", "-XX:MaxNewSize=32m");
+    private static final List<String> RUN_SH_JVM = List.of("-XX:+UseSerialGC", "-XX:NewSize=48m", "-XX:MaxNewSize=64m",
+            "-XX:SurvivorRatio=2", "-XX:TargetSurvivorRatio=90", "-Xms64m");
     private static final Map<String, String> RUN_SH_ENV = Map.of("MALLOC_ARENA_MAX", "2",
             "GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967296");
 
@@ -108,15 +109,16 @@ class MemoryBoundTest {
     @Test
     @Timeout(120)
     void largeFilesOneInFlightStayWithinTheBudget() throws Exception {
-        // Noise does not compress: a 27 MB PNG, larger than run.sh's young generation, copied 8 times.
+        // Noise does not compress: a 35 MB PNG, larger than the eden of run.sh's young generation, copied 8 times.
         Path folder = Files.createDirectories(dir.resolve("large"));
         Path first = folder.resolve("p0.png");
-        Mat noise = new Mat(3000, 3000, CvType.CV_8UC3);
+        Mat noise = new Mat(3400, 3400, CvType.CV_8UC3);
         Core.randu(noise, 0, 256);
         assertThat(Imgcodecs.imwrite(first.toString(), noise)).isTrue();
         noise.release();
-        // Larger than the eden of run.sh's young generation (8/10 of it): such arrays went to the old generation.
-        assertThat(Files.size(first)).isGreaterThan(YOUNG_GENERATION * 8 / 10);
+        // Larger than the eden of run.sh's young generation (half of it, with -XX:SurvivorRatio=2): such
+        // arrays go straight to the old generation.
+        assertThat(Files.size(first)).isGreaterThan(YOUNG_GENERATION / 2);
         for (int i = 1; i < 8; i++) {
             Files.copy(first, folder.resolve("p" + i + ".png"));
         }
