@@ -41,7 +41,7 @@ public final class ImageWalk implements Iterator<ImageFile> {
      * An entry of a folder that the walk takes or enters, by its name as a path: a name that is not
      * valid in the locale's charset keeps its bytes so, where its text would not.
      */
-    private record Entry(Path name, boolean folder, Object key) {
+    private record Entry(Path name, boolean folder, Object key, ImageFile.Seen seen) {
 
         /** Sorting by name with a folder's name followed by '/' sorts as the entries' whole relative paths would. */
         String sortKey() {
@@ -153,7 +153,7 @@ public final class ImageWalk implements Iterator<ImageFile> {
             if (entry.folder()) {
                 enter(path, relative, entry.key());
             } else if (once(entry.key())) {
-                return new ImageFile(path, relative);
+                return new ImageFile(path, relative, null, entry.seen());
             }
         }
     }
@@ -205,7 +205,8 @@ public final class ImageWalk implements Iterator<ImageFile> {
                 // A folder named like an image (photos.jpg/) is walked, not taken. Anything else named like
                 // one is taken, broken links and pipes included: reading it reports why it is not an image.
                 if (folder || ImageExtensions.isImage(entry)) {
-                    entries.add(new Entry(name, folder, folder || givenBy != null ? key(entry, attributes) : null));
+                    entries.add(new Entry(name, folder, folder || givenBy != null ? key(entry, attributes) : null,
+                            seen(attributes)));
                 }
             }
         } catch (DirectoryIteratorException e) {
@@ -232,6 +233,12 @@ public final class ImageWalk implements Iterator<ImageFile> {
                 return null;
             }
         }
+    }
+
+    /** What the walk saw of a regular file, so that a run comparing it with its record looks once; else null. */
+    private static ImageFile.Seen seen(BasicFileAttributes attributes) {
+        return attributes != null && attributes.isRegularFile()
+                ? new ImageFile.Seen(attributes.size(), attributes.lastModifiedTime().toMillis()) : null;
     }
 
     /** A file's identity: device and inode where the file system has them, else its real path. */
