@@ -11,8 +11,9 @@ import java.nio.file.Path;
  *                 when it was named directly); the output keeps this path
  * @param uri      where the Spark engine reads it through Hadoop's FileSystem ({@code hdfs://nn/a.jpg}),
  *                 or null for an image on a path
- * @param seen     the file as the walk looked at it, when the walk found it a regular file (links
- *                 followed), else null: a run that only compares it with a record need not look again
+ * @param seen     the file as the walk looked at it, when the walk found a regular file that is no
+ *                 symbolic link, else null: a run that compares it with a record, or asks where it
+ *                 really is, need not look again
  */
 public record ImageFile(Path path, Path relative, String uri, Seen seen) {
 
