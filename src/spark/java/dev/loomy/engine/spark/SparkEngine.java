@@ -2,11 +2,11 @@ package dev.loomy.engine.spark;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +21,6 @@ import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
-import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
@@ -82,12 +81,19 @@ public final class SparkEngine implements Engine {
             int cores = cores(spark, master);
             SparkRun runs = new SparkRun(spark, control, failures, listener);
             String json = config.withoutImages().toJson();
+            List<Batch> batches;
+            try {
+                batches = batches(config, cores);
+            } catch (UncheckedIOException e) {
+                // A folder below a URI input that could be listed when the run was planned no longer can.
+                return allCrashed(config, e.getCause().getMessage());
+            }
             return Engine.eachTrial(config.trials(), control, trial -> {
                 if (spark.sc().isStopped()) {
                     return crashed(config, trial, stopped(master));
                 }
                 try {
-                    return measure(config, json, trial, runs, cores);
+                    return measure(config, json, trial, runs, batches);
                 } catch (IllegalStateException e) {
                     // Spark stopped the context under the run (its master gave up on this application).
                     if (!spark.sc().isStopped()) {
@@ -162,36 +168,27 @@ public final class SparkEngine implements Engine {
         }
     }
 
-    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores)
-            throws InterruptedException {
-        List<ImageFile> images = config.imageList();
-        List<Batch.Item> items = new ArrayList<>(images.size());
-        for (int i = 0; i < images.size(); i++) {
-            ImageFile image = images.get(i);
-            items.add(new Batch.Item(i, image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString(),
-                    output(config, image, trial)));
-        }
-        RunConfig.EngineChoice settings = config.engine();
-        List<Batch> batches = Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
-        String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
-        Work work = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
-        // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
-        return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
-                config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
-                label -> runs.run(work, batches, images.size(), label)).on("spark").withJpegCodec(null);
+    /**
+     * The run's tasks, the same for every trial: the images walked again one at a time and split as
+     * they come, none of them held but in its batch.
+     */
+    private static List<Batch> batches(RunConfig config, int cores) {
+        int expected = config.imageCount();
+        return Batch.split(config.walk(new HadoopFiles(config.engine().sparkConf())), expected,
+                Batch.count(config.engine().partitions(), expected, cores));
     }
 
-    /** Where {@code image}'s output goes, as executors get it: a URI, an absolute path, or null for none. */
-    private static String output(RunConfig config, ImageFile image, Trial trial) {
-        if (!config.output().write()) {
-            return null;
-        }
-        String folder = config.output().uri();
-        if (folder == null) {
-            return config.layout().outputFor(image, trial.filter(), trial.strategy()).toAbsolutePath().toString();
-        }
-        Path relative = config.layoutWithin(Path.of("")).outputFor(image, trial.filter(), trial.strategy());
-        return new org.apache.hadoop.fs.Path(folder, relative.toString()).toString();
+    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, List<Batch> batches)
+            throws InterruptedException {
+        RunConfig.EngineChoice settings = config.engine();
+        String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
+        String output = config.layout() == null ? null : Batch.line(config.layout().root());
+        Work work = new Work(json, output, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        int images = batches.stream().mapToInt(Batch::size).sum();
+        // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
+        return Benchmark.measure(trial.strategy(), trial.filter(), images, config.measuring().warmups(),
+                config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
+                label -> runs.run(work, batches, images, label)).on("spark").withJpegCodec(null);
     }
 
     /**
@@ -239,8 +236,8 @@ public final class SparkEngine implements Engine {
 
     private static ExecutorMemory executorMemory(RunConfig config, SparkConf conf) {
         List<Filter> filters = config.filters().stream().map(f -> f.create()).toList();
-        long perImage = ExecutorMemory.perImageBytes(config.imageList(), filters,
-                new HadoopFiles(config.engine().sparkConf()));
+        HadoopFiles files = new HadoopFiles(config.engine().sparkConf());
+        long perImage = ExecutorMemory.perImageBytes(config.walk(files), config.imageCount(), filters, files);
         int tasks = Batch.count(config.engine().partitions(), config.imageCount(), 1);
         int largestTask = (config.imageCount() + tasks - 1) / Math.max(1, tasks);
         int inFlight = ExecutorMemory.inFlightPerTask(config.execution().maxInFlight(),

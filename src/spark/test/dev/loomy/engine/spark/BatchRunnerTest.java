@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.files.ImageFile;
 import dev.loomy.filter.NoOp;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.run.RunConfig;
@@ -27,11 +28,11 @@ class BatchRunnerTest {
     void anInputTheExecutorCannotSeeIsAFailedImageNamingTheHost() throws InterruptedException {
         Path seen = TestImages.write(dir.resolve("in/seen.png"), 32, 24, 1);
         Path unseen = dir.resolve("in/elsewhere.png");
-        Batch batch = new Batch(0, List.of(
-                new Batch.Item(5, seen.toString(), dir.resolve("out/seen.png").toString()),
-                new Batch.Item(6, unseen.toString(), dir.resolve("out/elsewhere.png").toString())));
+        Batch split = Batch.split(List.of(new ImageFile(seen, seen.getFileName()),
+                new ImageFile(unseen, unseen.getFileName())).iterator(), 2, 1).getFirst();
+        Batch batch = new Batch(0, 5, split.shared(), split.lines(), split.depths());
 
-        BatchResult result = BatchRunner.run(work(), batch);
+        BatchResult result = BatchRunner.run(work(dir.resolve("out")), batch);
 
         assertThat(result.timings()).extracting(BatchResult.Timing::index, BatchResult.Timing::status)
                 .containsExactlyInAnyOrder(tuple(5, ImageTiming.Status.DONE),
@@ -46,17 +47,19 @@ class BatchRunnerTest {
 
     @Test
     void aTaskWithImagesBehindUrisHoldsTwoPerThreadUnderAuto() {
-        Batch paths = new Batch(0, List.of(new Batch.Item(0, "/in/a.png", null)));
-        Batch uris = new Batch(1, List.of(new Batch.Item(0, "/in/a.png", null), new Batch.Item(1, "file:/in/b.png", null)));
+        ImageFile a = new ImageFile(Path.of("/in/a.png"), Path.of("a.png"));
+        ImageFile b = new ImageFile(Path.of("/in/b.png"), Path.of("b.png"), "file:/in/b.png");
+        Batch paths = Batch.split(List.of(a).iterator(), 1, 1).getFirst();
+        Batch uris = Batch.split(List.of(a, b).iterator(), 2, 1).getFirst();
 
         assertThat(BatchRunner.limit(new InFlightLimit.Auto(), paths, 3)).isEqualTo(new InFlightLimit.Auto());
         assertThat(BatchRunner.limit(new InFlightLimit.Auto(), uris, 3)).isEqualTo(new InFlightLimit.Images(6));
         assertThat(BatchRunner.limit(new InFlightLimit.Images(1), uris, 3)).isEqualTo(new InFlightLimit.Images(1));
     }
 
-    private static Work work() {
-        RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("loop"), List.of(new NoOp()),
-                Duration.ZERO, 0, 1, 1, false);
-        return new Work(config.toJson(), "loop", "NoOp", -1);
+    private static Work work(Path output) {
+        RunConfig config = TestConfigs.writingTo(TestConfigs.noWrite(List.of(), List.of(), List.of("loop"),
+                List.of(new NoOp()), Duration.ZERO, 0, 1, 1, false), output);
+        return new Work(config.toJson(), Batch.line(output), "loop", "NoOp", -1);
     }
 }
