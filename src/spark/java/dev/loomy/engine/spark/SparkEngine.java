@@ -1,7 +1,6 @@
 package dev.loomy.engine.spark;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -17,6 +16,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
@@ -25,6 +25,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.MeasureSettings;
+import dev.loomy.run.RefusedSettings;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import dev.loomy.run.Trial;
@@ -52,14 +53,15 @@ public final class SparkEngine implements Engine {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
-    private final PrintStream err;
+    private final Console console;
     private boolean saidStopped;
 
-    public SparkEngine(RunControl control, FailureLog failures, RunListener listener, PrintStream err) {
+    /** @param console says what the engine does and what stops it, as the rest of loomy says it */
+    public SparkEngine(RunControl control, FailureLog failures, RunListener listener, Console console) {
         this.control = control;
         this.failures = failures;
         this.listener = listener;
-        this.err = err;
+        this.console = console;
     }
 
     @Override
@@ -74,6 +76,9 @@ public final class SparkEngine implements Engine {
         try {
             spark = new JavaSparkContext(conf(config));
         } catch (Exception e) {
+            if (refusedSettings(settings, e)) {
+                throw new RefusedSettings("--spark-conf: Spark refused the settings as it started: " + SparkRun.firstLine(e));
+            }
             // Scala throws SparkException, a checked exception, undeclared: every trial crashed, nothing was processed.
             return allCrashed(config, "Spark did not start at " + master + ": " + SparkRun.firstLine(e));
         }
@@ -111,6 +116,24 @@ public final class SparkEngine implements Engine {
     }
 
     /**
+     * Whether Spark failed to start for the settings given: some it checks only while its context
+     * starts ({@code spark.task.cpus} above the cores of an executor, say), past {@link SparkConfCheck}.
+     * A failure to reach or bind something (an {@link IOException} among its causes) is the
+     * machine's or the network's, not the settings', and so is any where no setting of Spark's was given.
+     */
+    private static boolean refusedSettings(RunConfig.EngineChoice settings, Exception e) {
+        if (settings.sparkConf().keySet().stream().allMatch(FAIL_FIRST_ATTEMPT::equals)) {
+            return false;
+        }
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IOException) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Spark's local folder on the driver ({@code spark.local.dir}/spark-*): Spark deletes what it put
      * in it when the context stops, but leaves the folder itself, one a JVM, in /tmp by default.
      */
@@ -134,7 +157,7 @@ public final class SparkEngine implements Engine {
 
     /** Every trial crashed before any was measured: said once, and a crashed row each. */
     private List<Measurement> allCrashed(RunConfig config, String reason) {
-        err.println("loomy: " + reason);
+        console.error(reason);
         return config.trials().stream().map(t -> crashed(config, t, reason)).toList();
     }
 
@@ -147,7 +170,7 @@ public final class SparkEngine implements Engine {
     private String stopped(String master) {
         String reason = "Spark stopped: the master " + master + " gave up on this application (Spark's log above says why)";
         if (!saidStopped) {
-            err.println("loomy: " + reason);
+            console.error(reason);
             saidStopped = true;
         }
         return reason;
@@ -162,8 +185,8 @@ public final class SparkEngine implements Engine {
         String folder = config.output().uri();
         if (config.output().write() && folder != null) {
             int deleted = new HadoopFiles(config.engine().sparkConf()).sweepThisRun(folder);
-            if (deleted > 0 && !config.reporting().quiet()) {
-                err.println("loomy: deleted " + deleted + " temporary file(s) that stopped tasks left in " + folder);
+            if (deleted > 0) {
+                console.info("deleted " + deleted + " temporary file(s) that stopped tasks left in " + folder);
             }
         }
     }
@@ -225,10 +248,8 @@ public final class SparkEngine implements Engine {
             if (!conf.contains(OVERHEAD) && !conf.contains(OVERHEAD + "Factor")) {
                 ExecutorMemory memory = executorMemory(config, conf);
                 conf.set(OVERHEAD, memory.overheadMib() + "m");
-                if (!config.reporting().quiet()) {
-                    err.println("loomy: " + OVERHEAD + "=" + memory.overheadMib() + "m (" + memory.why()
-                            + "; --spark-conf=" + OVERHEAD + "=... to choose)");
-                }
+                console.info(OVERHEAD + "=" + memory.overheadMib() + "m (" + memory.why()
+                        + "; --spark-conf=" + OVERHEAD + "=... to choose)");
             }
         }
         return conf;
@@ -310,7 +331,7 @@ public final class SparkEngine implements Engine {
                 return 1;
             }
             if (spark.statusTracker().getExecutorInfos().length < 2) {
-                err.println("loomy: no Spark executor has registered with " + master + " yet; "
+                console.error("no Spark executor has registered with " + master + " yet; "
                         + "the run waits for one");
             }
         }
