@@ -22,6 +22,25 @@
 # Installed, this script runs the jar beside it: it builds nothing, and every argument goes to loomy.
 set -euo pipefail
 
+say() { printf 'loomy: %s\n' "$*" >&2; }
+
+# A signal (Ctrl-C, kill, a closed terminal) before loomy's JVM handles signals itself: while this
+# script looks for a Java or builds the jar, and in the JVM's first few hundred milliseconds. Here it
+# ends with loomy's one line and 130, as it would later; once the JVM runs, it is passed on to it.
+loomy_pid=""
+on_signal() {
+    if [[ -n "$loomy_pid" ]]; then
+        kill -s "$1" "$loomy_pid" 2>/dev/null || true
+        return 0
+    fi
+    say "interrupted (SIG$1): stopped"
+    exit 130
+}
+for signal in INT TERM HUP; do
+    # shellcheck disable=SC2064 # the signal's name is meant to be expanded now
+    trap "on_signal $signal" "$signal"
+done
+
 # Where this script really lies, its links followed: linked into the PATH, it still finds its jar.
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
 installed=false
@@ -32,7 +51,32 @@ spark_dir="$here/target/loomy-spark"
 app_jar="$here/target/loomy-spark-app.jar"
 min_major=21
 
-say() { printf 'loomy: %s\n' "$*" >&2; }
+# Runs loomy's JVM (the command "$@") as a child of this script rather than in its place (exec), so
+# that a signal the JVM ends by before loomy's own handlers are in place (status 129 or 143, nothing
+# said) still gets loomy's line and 130. Signals this script gets are passed on; loomy takes the same
+# signal sent to both (Ctrl-C reaches the whole process group) as one. The child is started with
+# SIGINT at its default (a shell leaves its background commands ignoring it, and the JVM would then
+# never handle it) and dies with this script (SIGKILL, which nothing can pass on). Without the tools
+# for that (GNU env 8.31+, util-linux setpriv), exec as before.
+launch() {
+    if ! env --default-signal=INT true 2>/dev/null || ! command -v setpriv >/dev/null 2>&1; then
+        exec "$@"
+    fi
+    env --default-signal=INT,QUIT setpriv --pdeathsig=KILL "$@" <&0 &
+    loomy_pid=$!
+    local status=0
+    wait "$loomy_pid" || status=$?
+    # wait returns early, with 128 + the signal's number, when a trap ran: loomy is still going.
+    while kill -0 "$loomy_pid" 2>/dev/null; do
+        status=0
+        wait "$loomy_pid" || status=$?
+    done
+    case "$status" in
+        129) say "interrupted (SIGHUP): stopped"; exit 130 ;;
+        143) say "interrupted (SIGTERM): stopped"; exit 130 ;;
+    esac
+    exit "$status"
+}
 
 # glibc gives threads up to 8 malloc arenas per core, and an arena keeps much of what it freed: with
 # one platform thread per image, the arenas keep what many images once needed. Measured (peak RSS by
@@ -325,7 +369,7 @@ if wants_spark "$@"; then
     java_opts=(-Xlog:disable '-Xlog:all=warning:stderr' -XX:+UseSerialGC "${spark_java_opts[@]}")
     [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
     # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
-    exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} \
+    launch "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} \
         -cp "$spark_dir/loomy-spark.jar:$spark_dir/lib/*:$spark_dir/jars/*:$spark_dir/s3a/*" dev.loomy.cli.Main "$@"
 fi
 
@@ -370,4 +414,4 @@ java_opts+=(-XX:NewSize=24m -XX:MaxNewSize=64m -XX:SurvivorRatio=2)
 java_opts+=(-Xms40m)
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
-exec "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"
+launch "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"

@@ -47,7 +47,7 @@ for n in "${size_list[@]}"; do
     fi
     load="$(cut -d' ' -f1 /proc/loadavg)"
     report="$work/n$n.json"
-    # Through run.sh, as a user runs it (it execs the JVM, so time -v sees the JVM's own peak).
+    # Through run.sh, as a user runs it: time -v reports the largest peak of what it waited for, loomy's JVM.
     /usr/bin/time -v -o "$work/n$n.time" "$root/run.sh" -f NoOp --no-write --quiet --format=csv "${extra[@]}" "$set_dir" \
         > "$work/n$n.csv"
     rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/n$n.time")"

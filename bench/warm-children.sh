@@ -38,8 +38,10 @@ for ((rep = 1; rep <= reps; rep++)); do
         pid=$!
         peak=0
         while kill -0 "$pid" 2>/dev/null; do
-            # run.sh execs the JVM: $pid is loomy's own JVM, the parent of the children.
-            now="$(children_rss "$pid")"
+            # run.sh runs loomy's JVM as its child; the rows' JVMs are that JVM's children.
+            jvm="$(pgrep -P "$pid" -x java | head -n 1 || true)"
+            now=0
+            [[ -n "$jvm" ]] && now="$(children_rss "$jvm")"
             ((now > peak)) && peak=$now
             sleep 0.1
         done

@@ -15,6 +15,7 @@ import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.manifest.Manifest;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Export;
@@ -145,8 +146,10 @@ final class ConfigBuilder {
         if (run.incremental && run.noWrite) {
             throw new UsageError("--incremental with --no-write: no output is written, so none is recorded or skipped");
         }
-        if (run.incremental && engine.spark()) {
-            throw new UsageError("--incremental is not available with --engine=spark yet: run it on the local engine");
+        if (run.incremental && engine.spark() && run.output != null && Locations.isUri(run.output)
+                && Manifest.folderOf(run.output) == null) {
+            throw new UsageError("--incremental with --output=" + run.output + ": the manifest is kept only in an output "
+                    + "folder on a path or a file: URI; HDFS and S3 have no lock that a killed run lets go of");
         }
     }
 

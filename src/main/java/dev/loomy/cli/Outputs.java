@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.console.Console;
+import dev.loomy.engine.Recording;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.ImageWalk;
@@ -139,11 +140,12 @@ final class Outputs {
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
         }
-        if (layout == null || !Manifest.kept(layout.root(), config.output().incremental())) {
+        Path folder = Recording.folder(config);
+        if (folder == null || !Manifest.kept(folder, config.output().incremental())) {
             return null;
         }
         try {
-            return Manifest.lock(layout.root());
+            return Manifest.lock(folder);
         } catch (ManifestException e) {
             throw new UsageError(e.getMessage());
         }

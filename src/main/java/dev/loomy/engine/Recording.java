@@ -2,6 +2,7 @@ package dev.loomy.engine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +27,7 @@ import dev.loomy.run.RunConfig;
  * run into a folder that has a manifest already, so that a run without it does not leave records
  * that no longer describe the outputs it replaced.
  */
-final class Recording implements AutoCloseable {
+public final class Recording implements AutoCloseable {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
@@ -40,13 +41,32 @@ final class Recording implements AutoCloseable {
     private Recording(RunConfig config, OutputLayout layout, Manifest manifest, ManifestIndex index) {
         this.manifest = manifest;
         this.index = index;
-        String format = layout.format().name().toLowerCase(Locale.ROOT);
+        definitions(config).forEach((filter, definition) -> byFilter.put(filter, new Incremental(layout.root(), index,
+                definition, manifest::append, config.output().incremental())));
+    }
+
+    /**
+     * Each filter's {@link ManifestRecord#definition} in {@code config}, by the filter's name: the
+     * same whichever engine makes the outputs, so that either skips what the other made.
+     */
+    public static Map<String, String> definitions(RunConfig config) {
+        String format = config.output().format().name().toLowerCase(Locale.ROOT);
         String settings = ENCODER + ";metadata=" + config.output().metadata();
+        Map<String, String> definitions = new HashMap<>();
         for (ResolvedFilter filter : config.filters()) {
-            byFilter.put(filter.name(), new Incremental(layout.root(), index,
-                    ManifestRecord.definition(json(filter), format, settings), manifest::append,
-                    config.output().incremental()));
+            definitions.put(filter.name(), ManifestRecord.definition(json(filter), format, settings));
         }
+        return definitions;
+    }
+
+    /**
+     * The output folder whose manifest records {@code config}'s outputs: a folder on a path, or one
+     * named by a {@code file:} URI (the Spark engine's); null when nothing is written, or the folder
+     * is on another file system.
+     */
+    public static Path folder(RunConfig config) {
+        OutputLayout layout = config.layout();
+        return layout != null ? layout.root() : config.output().write() ? Manifest.folderOf(config.output().uri()) : null;
     }
 
     /** Whether {@code config}'s outputs are recorded: see the class comment. */

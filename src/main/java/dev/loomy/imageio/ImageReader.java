@@ -105,7 +105,6 @@ public class ImageReader {
 
     private Decoded decode(Path file, Consumer<String> warnings, KeepMetadata keep) throws ImageException {
         Mat encoded = load(file);
-        Mat decodable = encoded;
         Mat image = null;
         Metadata.Collector metadata = keep == KeepMetadata.NONE ? null : new Metadata.Collector(keep);
         try {
@@ -117,17 +116,14 @@ public class ImageReader {
             // A JPEG cut short is left to OpenCV, which fills in the missing rows its own way.
             TurboJpeg.Decoded fast = verdict.format() == ImageFormat.JPEG && verdict.damage() == null
                     ? decodeFast(file, encoded) : null;
-            PngColourChunks.Stripped colour = verdict.format() == ImageFormat.PNG ? PngColourChunks.strip(encoded) : null;
-            if (colour != null && colour.offset() > 0) {
-                decodable = encoded.rowRange(colour.offset(), encoded.rows());
-            }
-            image = fast != null ? fast.image() : Imgcodecs.imdecode(decodable, Imgcodecs.IMREAD_COLOR);
+            String chunks = verdict.format() == ImageFormat.PNG ? PngChunks.quieten(encoded).warning() : null;
+            image = fast != null ? fast.image() : Imgcodecs.imdecode(encoded, Imgcodecs.IMREAD_COLOR);
             if (image.empty()) {
                 throw new ImageException(file, "cannot be decoded: " + (verdict.damage() != null ? verdict.damage()
                         : "corrupt " + verdict.format().label() + " data"));
             }
-            if (colour != null && colour.problems() != null) {
-                warnings.accept("bad colour information, which loomy does not use: " + colour.problems());
+            if (chunks != null) {
+                warnings.accept(chunks);
             }
             if (verdict.damage() != null) {
                 warnings.accept(verdict.damage() + "; decoded as far as the data goes");
@@ -146,9 +142,6 @@ public class ImageReader {
         } finally {
             if (image != null) {
                 image.release();
-            }
-            if (decodable != encoded) {
-                decodable.release();
             }
             encoded.release();
         }

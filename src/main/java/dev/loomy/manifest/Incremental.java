@@ -60,11 +60,15 @@ public final class Incremental {
      * this loomy, and is still the file then recorded: then the image needs no doing.
      */
     public boolean upToDate(Path input, Path output) {
-        if (!skip) {
-            return false;
-        }
-        Seen seen = look(input);
-        if (seen == null) {
+        return skip && upToDate(name(input), look(input), output);
+    }
+
+    /**
+     * As {@link #upToDate(Path, Path)}, for an input looked at elsewhere (through Hadoop's file
+     * systems, say): {@code input} as the run names it, {@code seen} null when it could not be looked at.
+     */
+    public boolean upToDate(String input, Seen seen, Path output) {
+        if (!skip || seen == null) {
             return false;
         }
         try {
@@ -78,13 +82,26 @@ public final class Incremental {
     /** Records that {@code output}, now in place, was made from {@code input} as {@code seen} before it was read. */
     public void made(Path input, Seen seen, Path output) throws IOException {
         if (seen != null) {
-            sink.add(record(input, seen, output, Files.size(output)));
+            sink.add(record(name(input), seen, output, Files.size(output)));
         }
     }
 
-    private ManifestRecord record(Path input, Seen seen, Path output, long outputSize) {
+    /**
+     * As {@link #made(Path, Seen, Path)}, for an input and an output looked at elsewhere (a Spark
+     * executor, through Hadoop's file systems): the input as the run names it, the output's size.
+     */
+    public void made(String input, Seen seen, Path output, long outputSize) throws IOException {
+        sink.add(record(input, seen, output, outputSize));
+    }
+
+    private ManifestRecord record(String input, Seen seen, Path output, long outputSize) {
         String relative = root.relativize(output.toAbsolutePath().normalize()).toString().replace('\\', '/');
-        return new ManifestRecord(relative, input.toAbsolutePath().normalize().toString(), seen.size(),
-                seen.modified(), definition, ManifestRecord.VERSION, outputSize);
+        return new ManifestRecord(relative, input, seen.size(), seen.modified(), definition, ManifestRecord.VERSION,
+                outputSize);
+    }
+
+    /** How a record names an input on a path: absolute. */
+    public static String name(Path input) {
+        return input.toAbsolutePath().normalize().toString();
     }
 }

@@ -5,6 +5,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -73,6 +75,22 @@ public final class Manifest implements Closeable {
      */
     public static boolean kept(Path outputRoot, boolean incremental) {
         return incremental || Files.exists(fileIn(outputRoot), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * The folder that a {@code file:} URI names on this machine, where a manifest can be kept as in a
+     * folder given by its path; null for no URI or any other URI (HDFS, S3).
+     */
+    public static Path folderOf(String uri) {
+        if (uri == null) {
+            return null;
+        }
+        try {
+            URI parsed = new URI(uri);
+            return "file".equalsIgnoreCase(parsed.getScheme()) ? Path.of(parsed) : null;
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The manifest's path in {@code outputRoot}. */

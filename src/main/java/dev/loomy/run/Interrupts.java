@@ -53,6 +53,13 @@ public final class Interrupts implements AutoCloseable {
      */
     private static final Duration LAST_WRITES = Duration.ofMillis(300);
 
+    /**
+     * A signal of the same name this soon after the first is the same one, come twice: Ctrl-C
+     * reaches every process of the terminal's group, so loomy gets it both from the terminal and
+     * passed on by run.sh, which runs it as a child. Pressing Ctrl-C again takes longer than this.
+     */
+    static final Duration ECHO = Duration.ofMillis(200);
+
     private final RunControl control;
     private final TempFiles temps;
     private final Path outputs;
@@ -61,6 +68,8 @@ public final class Interrupts implements AutoCloseable {
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
     private final Thread hook;
     private int received;
+    private String firstName;
+    private long firstNanos;
     private Thread watchdog;
 
     private Interrupts(RunControl control, TempFiles temps, Path outputs, Console console, boolean child) {
@@ -115,12 +124,24 @@ public final class Interrupts implements AutoCloseable {
                 // The JVM keeps this signal for itself (-Xrs) or the OS has none: it stops loomy the JVM's way.
             }
         }
-        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // A signal just before this run began is ending loomy (outsideRuns): nothing of the run is written yet.
+        }
         return this;
     }
 
     /** Runs on the JVM's signal thread. */
     private synchronized void received(Signal signal) {
+        long now = System.nanoTime();
+        if (received > 0 && signal.getName().equals(firstName) && now - firstNanos < ECHO.toNanos()) {
+            return;
+        }
+        if (received == 0) {
+            firstName = signal.getName();
+            firstNanos = now;
+        }
         received++;
         if (received == 1 || child) {
             control.interrupt();

@@ -111,7 +111,8 @@ class BadInputTest {
         Cli cli = Cli.run("--strategy=loop,threads", "--format=csv", "-o", out.toString(), input.toString());
 
         assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
-        List<String> lines = cli.err().lines().toList();
+        // Other programs' load, said when the machine is busy, is no line about the inputs.
+        List<String> lines = cli.err().lines().filter(l -> !l.startsWith("loomy: warning: contended:")).toList();
         bad.forEach((name, reason) -> assertThat(lines.stream().filter(l -> l.contains(name)).toList())
                 .as(name + " in " + cli.err()).singleElement().asString()
                 .startsWith("loomy: " + input.resolve(name) + ": " + reason));

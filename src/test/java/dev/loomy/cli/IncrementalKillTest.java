@@ -2,24 +2,17 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opencv.core.Mat;
-import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
-import dev.loomy.manifest.Manifest;
-import dev.loomy.opencv.OpenCv;
+import dev.loomy.manifest.RecordedOutputs;
 import dev.loomy.run.ExitCodes;
 
 /**
@@ -44,12 +37,6 @@ class IncrementalKillTest {
         }
     }
 
-    private Set<String> recorded(Path out) throws IOException {
-        Set<String> outputs = new HashSet<>();
-        Manifest.read(out, record -> outputs.add(record.output()));
-        return outputs;
-    }
-
     @Test
     void aKilledRunIsFinishedByTheNextAndOnlyWhatItDidNotRecordIsDoneAgain() throws Exception {
         Path input = dir.resolve("in");
@@ -61,7 +48,7 @@ class IncrementalKillTest {
                 "--io-latency=150ms", "--incremental", "--quiet", "-o", out.toString(), input.toString());
         started = first.process();
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while (recorded(out).size() < 10 && first.process().isAlive() && System.nanoTime() < deadline) {
+        while (RecordedOutputs.of(out).size() < 10 && first.process().isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(first.process().isAlive()).as(first.stderr()).isTrue();
@@ -72,7 +59,7 @@ class IncrementalKillTest {
         assertThat(second.err()).contains("another loomy run is writing into this folder");
 
         first.process().destroyForcibly().waitFor();
-        Set<String> before = recorded(out);
+        Set<String> before = RecordedOutputs.of(out);
         assertThat(before.size()).isBetween(10, IMAGES - 1);
 
         Cli rest = Cli.run("-f", "Canny", "--incremental", "--format=csv", "--quiet", "-o", out.toString(),
@@ -83,17 +70,8 @@ class IncrementalKillTest {
         String[] values = lines[1].split(",", -1);
         assertThat(Integer.parseInt(values[names.indexOf("images")])).isEqualTo(IMAGES - before.size());
         assertThat(Integer.parseInt(values[names.indexOf("skipped")])).isEqualTo(before.size());
-        assertThat(recorded(out)).hasSize(IMAGES);
+        assertThat(RecordedOutputs.of(out)).hasSize(IMAGES);
 
-        OpenCv.load();
-        try (Stream<Path> files = Files.list(out)) {
-            List<Path> outputs = files.filter(Files::isRegularFile).toList();
-            assertThat(outputs).hasSize(IMAGES);
-            for (Path output : outputs) {
-                Mat image = Imgcodecs.imread(output.toString());
-                assertThat(image.empty()).as(output.toString()).isFalse();
-                image.release();
-            }
-        }
+        RecordedOutputs.assertComplete(out, IMAGES);
     }
 }

@@ -53,6 +53,11 @@ class NativeMessagesTest {
 
     /** An 8x6 RGB PNG of a gradient, with {@code chunks} between its header and its data. */
     private static byte[] png(byte[]... chunks) throws Exception {
+        return pngEndingWith(new byte[0], chunks);
+    }
+
+    /** The same, with {@code after} between its data and its end. */
+    private static byte[] pngEndingWith(byte[] after, byte[]... chunks) throws Exception {
         ByteArrayOutputStream rows = new ByteArrayOutputStream();
         for (int y = 0; y < 6; y++) {
             rows.write(0);
@@ -67,6 +72,7 @@ class NativeMessagesTest {
             png.write(chunk);
         }
         png.write(chunk("IDAT", deflated(rows.toByteArray())));
+        png.write(after);
         png.write(chunk("IEND", new byte[0]));
         return png.toByteArray();
     }
@@ -99,6 +105,34 @@ class NativeMessagesTest {
         byte[] plain = Files.readAllBytes(out.resolve("plain.png"));
         assertThat(Files.readAllBytes(out.resolve("bad.png"))).isEqualTo(plain);
         assertThat(Files.readAllBytes(out.resolve("sound.png"))).isEqualTo(plain);
+    }
+
+    @Test
+    void otherAncillaryChunksLibpngDislikesAreNoLineOfLibpngsAndAnIgnoredTransparencyIsOneOfLoomys() throws Exception {
+        Path in = dir.resolve("in");
+        Files.createDirectories(in);
+        Files.write(in.resolve("plain.png"), png());
+        // Each of these made libpng print "libpng warning: <type>: invalid" on its own.
+        Files.write(in.resolve("background.png"), png(chunk("bKGD", new byte[] {0, 1})));
+        Files.write(in.resolve("density.png"), png(chunk("pHYs", new byte[] {0, 0, 0, 1})));
+        Files.write(in.resolve("bits.png"), png(chunk("sBIT", new byte[] {0, 0, 0})));
+        Files.write(in.resolve("time.png"), pngEndingWith(chunk("tIME", new byte[3])));
+        Files.write(in.resolve("text.png"), png(chunk("tEXt", "Title\0a cat".getBytes())));
+        // A transparency of 3 bytes for an RGB image, which needs 6: libpng ignores it, and says so.
+        Path transparency = Files.write(in.resolve("transparency.png"), png(chunk("tRNS", new byte[] {0, 1, 2})));
+        Path out = dir.resolve("out");
+
+        LoomyProcess loomy = LoomyProcess.start(dir, List.of(), "-s", "loop", "-f", "NoOp", "--no-fork", "--quiet",
+                "--format=csv", "--keep-metadata=none", "-o", out.toString(), in.toString());
+        assertThat(loomy.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(loomy.stderr().lines().toList()).singleElement().asString().isEqualTo("loomy: " + transparency
+                + ": warning: ignored, as libpng would: tRNS: invalid");
+        byte[] plain = Files.readAllBytes(out.resolve("plain.png"));
+        for (String name : List.of("background", "density", "bits", "time", "text", "transparency")) {
+            assertThat(Files.readAllBytes(out.resolve(name + ".png"))).as(name).isEqualTo(plain);
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 
@@ -14,7 +15,7 @@ import dev.loomy.files.ImageFile;
  * the driver for the whole job, so a batch is kept small: each image is one line of text (its
  * location, absolute, so that an executor whose working folder is elsewhere finds it), the lines
  * joined, and the start they all share (the folder, mostly) kept once. The driver holds about
- * the length of an image's file name and five bytes per image.
+ * the length of an image's file name and nine bytes per image.
  *
  * <p>A line is {@code p} and a path where the path's text names the same bytes; {@code b} and the
  * path as a {@code file:} URI (each byte that is not plain text percent-encoded) where it does not,
@@ -22,13 +23,13 @@ import dev.loomy.files.ImageFile;
  * FileSystem reads.
  *
  * @param partition the task's partition number
- * @param first     the place of its first image in the run's images; the others follow in order
+ * @param indexes   for each image, its place in the run's images
  * @param shared    the start that every line shares
  * @param lines     the rest of each line, each ended by {@link #END}
  * @param depths    for each image, how many names at the end of its location make its path relative to its
  *                  input, which its output keeps
  */
-record Batch(int partition, int first, String shared, String lines, int[] depths) implements Serializable {
+record Batch(int partition, int[] indexes, String shared, String lines, int[] depths) implements Serializable {
 
     /** Ends a line: no path holds it, and a URI holds it only percent-encoded. */
     static final char END = '\0';
@@ -53,7 +54,7 @@ record Batch(int partition, int first, String shared, String lines, int[] depths
         int from = 0;
         for (int i = 0; i < size(); i++) {
             int end = lines.indexOf(END, from);
-            items.add(new Item(first + i, image(shared + lines.substring(from, end), depths[i])));
+            items.add(new Item(indexes[i], image(shared + lines.substring(from, end), depths[i])));
             from = end + 1;
         }
         return items;
@@ -89,30 +90,44 @@ record Batch(int partition, int first, String shared, String lines, int[] depths
     }
 
     /**
-     * Splits the images that {@code images} gives, in order, into {@code count} contiguous batches
-     * of sizes that differ by at most one for the {@code expected} images, so that images of one
-     * folder go together. Images beyond those expected (added since the run was planned) go in the
-     * last batch; batches left empty (images removed since) at the end are dropped, but the first.
+     * Splits the images that {@code images} gives, in order, but those in {@code skip} (by their place
+     * among them), into {@code count} contiguous batches of sizes that differ by at most one for the
+     * {@code expected} images, so that images of one folder go together. Images beyond those expected
+     * (added since the run was planned) go in the last batch; batches left empty (images removed
+     * since) are dropped.
      */
-    static List<Batch> split(Iterator<ImageFile> images, int expected, int count) {
+    static List<Batch> split(Iterator<ImageFile> images, BitSet skip, int expected, int count) {
         List<Batch> batches = new ArrayList<>(count);
         int index = 0;
-        for (int i = 0; i < count && (i == 0 || images.hasNext()); i++) {
+        int taken = 0;
+        for (int i = 0; i < count && images.hasNext(); i++) {
             int to = i == count - 1 ? Integer.MAX_VALUE : (int) ((long) (i + 1) * expected / count);
             List<String> lines = new ArrayList<>();
             List<Integer> depths = new ArrayList<>();
-            for (; index < to && images.hasNext(); index++) {
+            List<Integer> indexes = new ArrayList<>();
+            for (; taken < to && images.hasNext(); index++) {
                 ImageFile image = images.next();
-                lines.add(line(image));
-                depths.add(image.relative().getNameCount());
+                if (!skip.get(index)) {
+                    lines.add(line(image));
+                    depths.add(image.relative().getNameCount());
+                    indexes.add(index);
+                    taken++;
+                }
             }
-            batches.add(of(i, index - lines.size(), lines, depths));
+            if (!lines.isEmpty()) {
+                batches.add(of(batches.size(), indexes, lines, depths));
+            }
         }
         return batches;
     }
 
-    private static Batch of(int partition, int first, List<String> lines, List<Integer> depths) {
-        int shared = lines.isEmpty() ? 0 : lines.get(0).length();
+    /** As {@link #split(Iterator, BitSet, int, int)}, skipping none. */
+    static List<Batch> split(Iterator<ImageFile> images, int expected, int count) {
+        return split(images, new BitSet(), expected, count);
+    }
+
+    private static Batch of(int partition, List<Integer> indexes, List<String> lines, List<Integer> depths) {
+        int shared = lines.get(0).length();
         for (String line : lines) {
             shared = Math.min(shared, common(lines.get(0), line, shared));
         }
@@ -120,9 +135,8 @@ record Batch(int partition, int first, String shared, String lines, int[] depths
         for (String line : lines) {
             rest.append(line, shared, line.length()).append(END);
         }
-        String start = lines.isEmpty() ? "" : lines.get(0).substring(0, shared);
-        return new Batch(partition, first, start, rest.toString(),
-                depths.stream().mapToInt(Integer::intValue).toArray());
+        return new Batch(partition, indexes.stream().mapToInt(Integer::intValue).toArray(),
+                lines.get(0).substring(0, shared), rest.toString(), depths.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** How many chars {@code a} and {@code b} share at their start, up to {@code most}. */

@@ -3,6 +3,7 @@ package dev.loomy.engine.spark;
 import java.io.Serializable;
 import java.util.List;
 
+import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.ResourcePeaks;
 
@@ -15,9 +16,10 @@ import dev.loomy.results.ResourcePeaks;
  * @param timings     per image, relative to that start
  * @param failures    one per failed image
  * @param peaks       the most the executor JVM held during the task: threads, heap and resident bytes
+ * @param records     the manifest's records of the outputs it put in place, for the driver to append
  */
 record BatchResult(int partition, String slot, long startEpochNanos, List<Timing> timings, List<Failure> failures,
-                   long[] peaks, boolean rssWindowed) implements Serializable {
+                   long[] peaks, boolean rssWindowed, List<ManifestRecord> records) implements Serializable {
 
     /** An {@link ImageTiming} that travels: {@code index} is the image's place in the whole input list. */
     record Timing(int index, long submittedNanos, long completedNanos, ImageTiming.Status status, String lane)

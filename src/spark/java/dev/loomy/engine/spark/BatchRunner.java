@@ -70,7 +70,9 @@ final class BatchRunner {
         String host = host();
         RunControl control = new RunControl();
         Thread watcher = watch(context, control);
-        HadoopImages hadoop = new HadoopImages(hadoopFiles());
+        HadoopFiles files = hadoopFiles();
+        HadoopImages hadoop = new HadoopImages(files);
+        OutputRecords records = new OutputRecords(work, files);
         try {
             Filter filter = FILTERS.computeIfAbsent(work.config() + "\0" + work.filter(), key -> config.filters().stream()
                     .filter(f -> f.name().equals(work.filter())).findFirst().orElseThrow().create());
@@ -94,6 +96,8 @@ final class BatchRunner {
             List<BatchResult.Timing> timings = new ArrayList<>();
             List<Batch.Item> items = new ArrayList<>();
             List<ImagePaths> tasks = new ArrayList<>();
+            // Where each output goes, as the manifest's records name it: a URI, or a path.
+            List<String> outputs = new ArrayList<>();
             List<Batch.Item> all = batch.items();
             for (Batch.Item item : all) {
                 ImageFile image = item.image();
@@ -105,8 +109,13 @@ final class BatchRunner {
                     continue;
                 }
                 Path input = image.uri() != null ? hadoop.standIn("in", item.index(), image.uri()) : image.path();
+                Path output = output(work, config, item, hadoop);
+                if (output != null) {
+                    records.look(item.index(), location(image));
+                }
                 items.add(item);
-                tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()), output(work, config, item, hadoop)));
+                outputs.add(output == null ? null : hadoop.location(output));
+                tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()), output));
             }
             boolean failOnPurpose = work.failFirstTries() >= 0 && context != null && context.attemptNumber() == 0;
             if (failOnPurpose && work.failFirstTries() < tasks.size()) {
@@ -132,6 +141,10 @@ final class BatchRunner {
                 throw new IllegalStateException(control.crashReason());
             }
             for (ImageTiming t : record.timeline().points()) {
+                if (t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED) {
+                    Batch.Item item = items.get(t.index());
+                    records.made(item.index(), location(item.image()), outputs.get(t.index()));
+                }
                 timings.add(new BatchResult.Timing(items.get(t.index()).index(), t.submittedNanos(), t.completedNanos(),
                         t.status(), t.lane()));
             }
@@ -139,7 +152,7 @@ final class BatchRunner {
             String executor = SparkEnv.get() == null ? "?" : SparkEnv.get().executorId();
             return new BatchResult(batch.partition(), host + "/" + executor + "/#" + Thread.currentThread().threadId(),
                     start, timings, List.copyOf(failures), new long[] {peaks.threads(), peaks.heapBytes(), peaks.rssBytes()},
-                    peaks.rssWindowed());
+                    peaks.rssWindowed(), records.records());
         } finally {
             watcher.interrupt();
         }
@@ -173,6 +186,11 @@ final class BatchRunner {
     /** An image's name in messages: its URI, or its path. */
     private static String shown(ImageFile image) {
         return image.uri() != null ? image.uri() : Names.shown(image.path());
+    }
+
+    /** Where an image is, as the manifest's records name it: its URI, or its (absolute) path. */
+    private static String location(ImageFile image) {
+        return image.uri() != null ? image.uri() : image.path().toString();
     }
 
     /** Why this executor cannot see {@code image}, or null when it can. */

@@ -6,7 +6,9 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.BitSet;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -21,8 +23,10 @@ import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
+import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.manifest.ManifestException;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RefusedSettings;
@@ -66,6 +70,14 @@ public final class SparkEngine implements Engine {
 
     @Override
     public List<Measurement> run(RunConfig config) throws InterruptedException {
+        try (SparkManifest manifest = SparkManifest.open(config, new HadoopFiles(config.engine().sparkConf()))) {
+            return run(config, manifest);
+        } catch (ManifestException e) {
+            return allCrashed(config, e.getMessage());
+        }
+    }
+
+    private List<Measurement> run(RunConfig config, SparkManifest manifest) throws InterruptedException {
         RunConfig.EngineChoice settings = config.engine();
         String master = settings.master();
         String unreachable = MasterProbe.unreachable(master, MasterProbe.CONNECT_TIMEOUT_MILLIS);
@@ -84,21 +96,19 @@ public final class SparkEngine implements Engine {
         }
         try {
             int cores = cores(spark, master);
-            SparkRun runs = new SparkRun(spark, control, failures, listener);
+            SparkRun runs = new SparkRun(spark, control, failures, listener, manifest);
             String json = config.withoutImages().toJson();
-            List<Batch> batches;
-            try {
-                batches = batches(config, cores);
-            } catch (UncheckedIOException e) {
-                // A folder below a URI input that could be listed when the run was planned no longer can.
-                return allCrashed(config, e.getCause().getMessage());
-            }
             return Engine.eachTrial(config.trials(), control, trial -> {
                 if (spark.sc().isStopped()) {
                     return crashed(config, trial, stopped(master));
                 }
                 try {
-                    return measure(config, json, trial, runs, batches);
+                    return measure(config, json, trial, runs, cores, manifest);
+                } catch (UncheckedIOException e) {
+                    // A folder below a URI input that could be listed when the run was planned no longer can.
+                    String reason = e.getCause().getMessage();
+                    console.error(reason);
+                    return crashed(config, trial, reason);
                 } catch (IllegalStateException e) {
                     // Spark stopped the context under the run (its master gave up on this application).
                     if (!spark.sc().isStopped()) {
@@ -192,26 +202,40 @@ public final class SparkEngine implements Engine {
     }
 
     /**
-     * The run's tasks, the same for every trial: the images walked again one at a time and split as
-     * they come, none of them held but in its batch.
+     * Measures {@code trial}: its tasks made from the images walked again one at a time and split as
+     * they come, none of them held but in its batch. Images whose outputs are up to date
+     * ({@code --incremental}) go into no task: a first walk finds them, so that the tasks share
+     * the others evenly.
      */
-    private static List<Batch> batches(RunConfig config, int cores) {
+    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores,
+                                SparkManifest manifest) throws InterruptedException {
+        HadoopFiles files = new HadoopFiles(config.engine().sparkConf());
+        BitSet upToDate = new BitSet();
         int expected = config.imageCount();
-        return Batch.split(config.walk(new HadoopFiles(config.engine().sparkConf())), expected,
-                Batch.count(config.engine().partitions(), expected, cores));
-    }
-
-    private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, List<Batch> batches)
-            throws InterruptedException {
+        if (manifest != null && config.output().incremental()) {
+            int walked = 0;
+            for (Iterator<ImageFile> images = config.walk(files); images.hasNext(); walked++) {
+                if (manifest.upToDate(images.next(), trial)) {
+                    upToDate.set(walked);
+                }
+            }
+            expected = walked - upToDate.cardinality();
+        }
         RunConfig.EngineChoice settings = config.engine();
+        List<Batch> batches = Batch.split(config.walk(files), upToDate, expected,
+                Batch.count(settings.partitions(), expected, cores));
+        // Every image the walks gave, by its place: the last in a task, or the last up to date.
+        int images = Math.max(upToDate.length(),
+                batches.stream().mapToInt(batch -> batch.indexes()[batch.size() - 1] + 1).max().orElse(0));
         String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
         String output = config.layout() == null ? null : Batch.line(config.layout().root());
-        Work work = new Work(json, output, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
-        int images = batches.stream().mapToInt(Batch::size).sum();
+        Work given = new Work(json, output, trial.strategy(), trial.filter(),
+                failFirst == null ? -1 : Integer.parseInt(failFirst));
+        Work work = manifest == null ? given : manifest.recorded(given);
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
         return Benchmark.measure(trial.strategy(), trial.filter(), images, config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
-                label -> runs.run(work, batches, images, label)).on("spark").withJpegCodec(null);
+                label -> runs.run(work, batches, images, upToDate, label)).on("spark").withJpegCodec(null);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.loomy.engine.spark;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,19 +39,30 @@ final class SparkRun {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
+    private final SparkManifest manifest;
 
-    SparkRun(JavaSparkContext spark, RunControl control, FailureLog failures, RunListener listener) {
+    /** @param manifest where each task's records are appended as its result arrives; null when none are kept */
+    SparkRun(JavaSparkContext spark, RunControl control, FailureLog failures, RunListener listener,
+             SparkManifest manifest) {
         this.spark = spark;
         this.control = control;
         this.failures = failures;
         this.listener = listener;
+        this.manifest = manifest;
     }
 
-    RunRecord run(Work work, List<Batch> batches, int images, String label) throws InterruptedException {
+    /** @param upToDate the images no batch holds, their outputs being up to date ({@code --incremental}) */
+    RunRecord run(Work work, List<Batch> batches, int images, BitSet upToDate, String label) throws InterruptedException {
         BatchResult[] results = new BatchResult[batches.size()];
         listener.runStarted(label, images);
+        upToDate.stream().forEach(i -> listener.imageDone(ImageTiming.Status.UP_TO_DATE));
         long start = System.nanoTime();
         long startEpoch = BatchRunner.epochNanos();
+        if (batches.isEmpty()) {
+            // Every image up to date: no job.
+            listener.runFinished();
+            return record(results, images, upToDate, startEpoch, System.nanoTime() - start, control.interrupted());
+        }
         String group = "loomy-" + UUID.randomUUID();
         spark.setJobGroup(group, label, true);
         boolean cancelled = false;
@@ -66,6 +78,10 @@ final class SparkRun {
                     }
                 });
                 result.timings().forEach(t -> listener.imageDone(t.status()));
+                if (manifest != null) {
+                    // Now, not when the job ends: a driver killed later keeps these records.
+                    manifest.append(result, failures);
+                }
                 return BoxedUnit.UNIT;
             };
             SimpleFutureAction<Object> job = spark.sc().submitJob(spark.parallelize(batches, batches.size()).rdd(),
@@ -93,11 +109,15 @@ final class SparkRun {
             spark.clearJobGroup();
             listener.runFinished();
         }
-        return record(results, images, startEpoch, end - start, cancelled || control.interrupted());
+        return record(results, images, upToDate, startEpoch, end - start, cancelled || control.interrupted());
     }
 
-    /** The tasks' timings on the driver's time line, each image once; an image no task reported is skipped. */
-    private static RunRecord record(BatchResult[] results, int images, long startEpoch, long wall, boolean interrupted) {
+    /**
+     * The tasks' timings on the driver's time line, each image once; an image no task reported is
+     * skipped, or up to date when no task had it.
+     */
+    private static RunRecord record(BatchResult[] results, int images, BitSet upToDate, long startEpoch, long wall,
+                                    boolean interrupted) {
         ImageTiming[] timings = new ImageTiming[images];
         ResourcePeaks peaks = null;
         Set<String> slots = new HashSet<>();
@@ -116,7 +136,8 @@ final class SparkRun {
         }
         List<ImageTiming> all = new ArrayList<>(images);
         for (int i = 0; i < images; i++) {
-            all.add(timings[i] != null ? timings[i] : new ImageTiming(i, wall, wall, ImageTiming.Status.SKIPPED, null));
+            all.add(timings[i] != null ? timings[i] : new ImageTiming(i, wall, wall,
+                    upToDate.get(i) ? ImageTiming.Status.UP_TO_DATE : ImageTiming.Status.SKIPPED, null));
         }
         return new RunRecord(wall, all, peaks == null ? ResourcePeaks.UNKNOWN : peaks, slots.size(), interrupted);
     }

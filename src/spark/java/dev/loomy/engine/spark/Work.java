@@ -14,6 +14,20 @@ import java.io.Serializable;
  *                        config holds)
  * @param failFirstTries  for tests of retries ({@link SparkEngine#FAIL_FIRST_ATTEMPT}): the first attempt of
  *                        every task fails after this many images; below zero, never
+ * @param manifestRoot    the output folder's path, which the records of outputs made are relative to; null
+ *                        when the outputs are not recorded ({@link SparkManifest})
+ * @param definition      the trial's filter's definition digest for its records, or null
  */
-record Work(String config, String output, String strategy, String filter, int failFirstTries) implements Serializable {
+record Work(String config, String output, String strategy, String filter, int failFirstTries, String manifestRoot,
+            String definition) implements Serializable {
+
+    /** Work whose outputs are not recorded. */
+    Work(String config, String output, String strategy, String filter, int failFirstTries) {
+        this(config, output, strategy, filter, failFirstTries, null, null);
+    }
+
+    /** This work, its outputs recorded relative to {@code manifestRoot} with {@code definition}. */
+    Work recorded(String manifestRoot, String definition) {
+        return new Work(config, output, strategy, filter, failFirstTries, manifestRoot, definition);
+    }
 }

@@ -41,6 +41,11 @@ class HdfsStorageTest {
     }
 
     @Test
+    void anIncrementalRunRecordsImagesOnHdfsByTheirUrisAndSkipsThemAfter() throws IOException {
+        StorageCases.incrementalFromStorage(hdfs, hdfs.root() + "/photos", dir.resolve("incremental"));
+    }
+
+    @Test
     void anUnknownNameNodeOrAMissingFolderIsOneLineAndBadUsage() throws IOException {
         String unknown = "hdfs://no-such-host.invalid:8020";
         StorageCases.refused(List.of(), "loomy: " + unknown + "/photos: cannot be read (unknown host no-such-host.invalid)", "-o",

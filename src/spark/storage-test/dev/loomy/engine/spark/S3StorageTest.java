@@ -43,6 +43,11 @@ class S3StorageTest {
     }
 
     @Test
+    void anIncrementalRunRecordsImagesOnS3ByTheirUrisAndSkipsThemAfter() throws IOException {
+        StorageCases.incrementalFromStorage(s3, s3.root() + "/in", dir.resolve("incremental"));
+    }
+
+    @Test
     void aMissingBucketIsOneLineAndBadUsage() {
         StorageCases.refused(s3.sparkConf(), "loomy: s3a://no-such-bucket/in: cannot be read (no such bucket)", "-o",
                 dir.resolve("never").toString(), "s3a://no-such-bucket/in");

@@ -10,6 +10,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+
+import dev.loomy.manifest.Manifest;
+import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.run.ExitCodes;
 
 /** What the tests of each storage check alike: the Spark engine reading and writing there, against the local engine. */
@@ -70,6 +75,37 @@ final class StorageCases {
                 .startsWith("loomy: " + input + "/broken.png: ");
         assertThat(spark.linesNaming("half.jpg")).singleElement().asString()
                 .startsWith("loomy: " + input + "/sub/half.jpg: warning: ");
+    }
+
+    /**
+     * {@code --incremental} over the images of {@link #images} at {@code input} (URIs, on
+     * {@code storage}) into a local folder: the records name the inputs by their URIs, with the
+     * sizes and times the storage gives them, and a re-run does only the image that failed.
+     */
+    static void incrementalFromStorage(Storage storage, String input, Path output) throws IOException {
+        List<String> args = new ArrayList<>(storage.sparkConf());
+        args.addAll(List.of("--engine=spark", "--master=local[2]", "--partitions=3", "--strategy=loop",
+                "--filter=Cartoon2", "--incremental", "--format=csv", "--quiet", "-o", output.toString(), input));
+        SparkCli first = SparkCli.run(args);
+        SparkCli again = SparkCli.run(args);
+
+        assertThat(first.status()).as(first.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(first.column("images")).isEqualTo("10");
+        List<ManifestRecord> records = new ArrayList<>();
+        Manifest.read(output, records::add);
+        assertThat(records).hasSize(9).noneMatch(r -> r.output().equals("broken.png"));
+        try (FileSystem fs = storage.fileSystem()) {
+            for (ManifestRecord record : records) {
+                FileStatus status = fs.getFileStatus(new org.apache.hadoop.fs.Path(record.input()));
+                assertThat(record.input()).isEqualTo(input + "/" + record.output());
+                assertThat(record.size()).isEqualTo(status.getLen());
+                assertThat(record.modified()).isEqualTo(status.getModificationTime());
+            }
+        }
+        assertThat(again.status()).as(again.err()).isEqualTo(ExitCodes.FAILED_IMAGES);
+        assertThat(again.column("images")).isEqualTo("1");
+        assertThat(again.column("skipped")).isEqualTo("9");
+        assertThat(again.linesNaming("broken.png")).hasSize(1);
     }
 
     /** A run refused before any image: exit 2, and {@code line} alone on standard error. */

@@ -3,6 +3,7 @@ package dev.loomy.engine.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import dev.loomy.TestImages;
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.NoOp;
+import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.TestConfigs;
@@ -30,7 +32,7 @@ class BatchRunnerTest {
         Path unseen = dir.resolve("in/elsewhere.png");
         Batch split = Batch.split(List.of(new ImageFile(seen, seen.getFileName()),
                 new ImageFile(unseen, unseen.getFileName())).iterator(), 2, 1).getFirst();
-        Batch batch = new Batch(0, 5, split.shared(), split.lines(), split.depths());
+        Batch batch = new Batch(0, new int[] {5, 6}, split.shared(), split.lines(), split.depths());
 
         BatchResult result = BatchRunner.run(work(dir.resolve("out")), batch);
 
@@ -43,6 +45,23 @@ class BatchRunnerTest {
         });
         assertThat(dir.resolve("out/seen.png")).exists();
         assertThat(dir.resolve("out/elsewhere.png")).doesNotExist();
+    }
+
+    @Test
+    void aTaskReturnsTheRecordsOfTheOutputsItPutInPlaceAndOfNoOther() throws Exception {
+        Path done = TestImages.write(dir.resolve("in/a/done.png"), 32, 24, 1);
+        Path broken = Files.write(dir.resolve("in/broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 1, 2});
+        Path out = dir.resolve("out");
+        Batch batch = Batch.split(List.of(new ImageFile(done, Path.of("a/done.png")),
+                new ImageFile(broken, broken.getFileName())).iterator(), 2, 1).getFirst();
+        Work base = work(out);
+
+        BatchResult result = BatchRunner.run(base.recorded(out.toString(), "sha256:test"), batch);
+
+        assertThat(result.records()).singleElement().isEqualTo(new ManifestRecord("a/done.png", done.toString(),
+                Files.size(done), Files.getLastModifiedTime(done).toMillis(), "sha256:test", ManifestRecord.VERSION,
+                Files.size(out.resolve("a/done.png"))));
+        assertThat(BatchRunner.run(base, batch).records()).isEmpty();
     }
 
     @Test

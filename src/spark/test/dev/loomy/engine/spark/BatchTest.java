@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -64,10 +65,26 @@ class BatchTest {
     }
 
     @Test
-    void fewerImagesThanPlannedLeaveNoEmptyTaskButTheFirst() {
+    void fewerImagesThanPlannedLeaveNoEmptyTask() {
         ImageFile a = new ImageFile(Path.of("/in/a.png"), Path.of("a.png"));
 
         assertThat(Batch.split(List.of(a).iterator(), 5, 5)).extracting(Batch::size).containsExactly(1);
-        assertThat(Batch.split(List.<ImageFile>of().iterator(), 5, 5)).extracting(Batch::size).containsExactly(0);
+        assertThat(Batch.split(List.<ImageFile>of().iterator(), 5, 5)).isEmpty();
+    }
+
+    @Test
+    void imagesSkippedGoInNoTaskAndTheOthersShareTheTasksEvenly() {
+        List<ImageFile> images = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            images.add(new ImageFile(Path.of("/in/" + i + ".png"), Path.of(i + ".png")));
+        }
+        BitSet skip = new BitSet();
+        skip.set(0, 6);
+
+        List<Batch> batches = Batch.split(images.iterator(), skip, 4, 2);
+
+        assertThat(batches).extracting(Batch::partition).containsExactly(0, 1);
+        assertThat(batches).extracting(batch -> batch.indexes()).containsExactly(new int[] {6, 7}, new int[] {8, 9});
+        assertThat(batches.get(1).items()).extracting(Batch.Item::image).containsExactly(images.get(8), images.get(9));
     }
 }
