@@ -4,20 +4,21 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.OutputLayout;
 import dev.loomy.files.ImageWalk;
 import dev.loomy.files.UriFiles;
 import dev.loomy.files.UriWalk;
+import dev.loomy.run.RunConfig;
 
 /**
  * INPUT and {@code --output} as given: paths, read through java.nio by either engine, and URIs.
@@ -112,11 +113,6 @@ final class Locations {
         }
     }
 
-    /** What reads the URIs, or null when none is named. */
-    UriFiles uriFiles() {
-        return uriFiles;
-    }
-
     /** The inputs named by URIs, in the order given. */
     List<String> uris() {
         return uris;
@@ -153,8 +149,12 @@ final class Locations {
                 + ")");
     }
 
-    /** See {@link UriFiles#checkOutput}; only when {@link #anyUri}. */
-    void checkOutput(Iterator<ImageFile> images, Function<ImageFile, Path> relativeOutput) throws InputProblem {
-        uriFiles.checkOutput(outputUri != null ? outputUri : outputFolder.toString(), inputs, images, relativeOutput);
+    /** See {@link UriFiles#checkOutput}, the images walked again; only when {@link #anyUri}. */
+    void checkOutput(RunConfig config, ImageSet images) throws InputProblem {
+        OutputLayout relative = config.layoutWithin(Path.of(""));
+        String filter = config.filters().get(0).name();
+        String strategy = config.strategies().get(0);
+        uriFiles.checkOutput(outputUri != null ? outputUri : outputFolder.toString(), inputs,
+                images.walk(config.inputs(), uriFiles), image -> relative.outputFor(image, filter, strategy));
     }
 }

@@ -100,10 +100,7 @@ final class Outputs {
             }
             ImageSet images = ImageSet.walked(count, locations.uris());
             if (config.output().write() && locations.anyUri()) {
-                // Only the Spark engine reads URIs: its files walk them again.
-                OutputLayout relative = config.layoutWithin(Path.of(""));
-                locations.checkOutput(images.walk(config.inputs(), locations.uriFiles()),
-                        image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)));
+                locations.checkOutput(config, images);
             }
             return new Survey(images, walk.unreadable(), guard);
         } catch (InputProblem | UncheckedIOException e) {

@@ -253,10 +253,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         return images.walk(inputs, null);
     }
 
-    /**
-     * The run's images, one at a time, in their order: the inputs on paths walked again, then those
-     * named by URIs, through {@code files} (the Spark engine's).
-     */
+    /** The run's images, those on paths walked again, then those below URIs, read by {@code files}. */
     public Iterator<ImageFile> walk(dev.loomy.files.UriFiles files) {
         return images.walk(inputs, files);
     }
