@@ -393,25 +393,32 @@ fi
 # one waiting platform thread per image (its stack). Throughput of loop and virtual, NoOp to
 # ALTMRetinex, within the noise of G1's (5%). Forked measurement JVMs get the same options.
 java_opts+=(-XX:+UseSerialGC)
-# A young generation of 24 MB, growing to 64 MB with the heap, half of it survivor spaces: OpenCV's
-# Java Mat has a finalizer, so every Mat (a few per image, released at once by MatScope) lives on
-# until a collection finds it unreachable and the finalizer thread has run. In a young generation
-# sized from the small heap (8 MB, survivors under 1 MB) they overflowed the survivors, with the
-# stacks of the virtual threads waiting their turn, into the old generation, which only a full
-# collection looks at; each full collection found them all still finalizable, so the heap grew with
-# the number of images. Peak RSS, -f NoOp --no-write, tiny PNGs, 10,000 / 100,000 images: 118 / 290
-# MB before, 115 / 122 MB after (a million: bench/results/million.md).
-java_opts+=(-XX:NewSize=24m -XX:MaxNewSize=64m -XX:SurvivorRatio=2)
+# A young generation of 48 MB, half of it survivor spaces, that holds what the images in flight keep
+# until they are done, so that it dies there. The serial collector collects its old generation only
+# when that cannot grow any more (up to -Xmx, a quarter of the machine's memory by default): whatever
+# a young collection promotes stays, garbage or not, and the heap grows with the length of the run.
+# Two things were promoted. OpenCV's Java Mat has a finalizer, so every Mat (a few per image,
+# released at once by MatScope) lives on until a collection finds it unreachable and the finalizer
+# thread has run. And the strategies' submission window: each image handed over and waiting for
+# admission is a virtual thread parked with its stack in the heap, 3-4 KB; 4096 of them (15 MB)
+# overflowed survivors of 6 MB, which the collector keeps half full, at every young collection. Now
+# the window holds 2048 (7 MB, SubmissionWindowHeapTest checks them against these options) and the
+# survivors 12 MB, filled up to 90%; an eden of 24 MB keeps collections far enough apart that few
+# images wait through 15 of them, after which the survivors promote them anyway. A million tiny PNGs,
+# -f NoOp --no-write: the live heap after a full collection 13-23 MB all through the run; the old
+# generation before: 120 MB at 106 s, never collected; now 10 MB at the end, within its first 16 MB.
+# Peak RSS, 10,000 / 1,000,000 images: bench/results/million.md.
+java_opts+=(-XX:NewSize=48m -XX:MaxNewSize=64m -XX:SurvivorRatio=2 -XX:TargetSurvivorRatio=90)
 # A small initial heap. By default the JVM commits 1/64 of the machine's memory up front (384 MB
 # here), and the serial collector fills its old generation to the end of that before its first full
 # collection: over a long run every page of it became resident, whatever was live. From 24 MB the
 # heap grows only when a collection finds it must (10,000 photos leave about 15 MB live). ALTMRetinex,
 # --strategy=threads, 612x612 photos, peak RSS over 100 and 10,000: 233 and 291 MB with the default,
 # 213-218 and 262 MB from 64 MB, 204-211 and 244 MB from 24 MB; throughput the same within 2% (a young
-# collection of 1-2 ms every few images). Now 40 MB: the young generation above takes 24 MB of it (a
+# collection of 1-2 ms every few images). Now 64 MB: the young generation above takes 48 MB of it (a
 # smaller initial heap makes the JVM shrink it, and say so on stderr), which leaves the old
 # generation its 16 MB of before.
-java_opts+=(-Xms40m)
+java_opts+=(-Xms64m)
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
 launch "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"

@@ -52,16 +52,17 @@ killed_run() {
     shift 2
     "$root/run.sh" --engine=spark --master="$url" --partitions=8 --strategy=loop --filter="$filter" --format=csv \
         "$@" -o "$output" "file://$scratch/in" > "$scratch/spark.csv" 2> "$scratch/spark.err" &
-    local run=$! killed="" written=0
+    local run=$! killed="" written=0 driver=""
     for _ in $(seq 1 600); do
         written="$($written_count)"
         if (( written >= 10 )); then
             killed="$(executors)"
             killed="${killed%%$'\n'*}"
             if [[ -n "$killed" ]]; then
-                # Its temporary names carry the driver's run id (run.sh execs the driver: its pid), so the driver sweeps them.
-                tr '\0' ' ' < "/proc/$killed/cmdline" | grep -q -- "-Dloomy.run=$run " \
-                    || fail "executor $killed was not given the driver's run id ($run)"
+                # Its temporary names carry the driver's run id (the pid of the JVM run.sh started), so the driver sweeps them.
+                driver="$(pgrep -P "$run" -x java | head -n 1 || true)"
+                tr '\0' ' ' < "/proc/$killed/cmdline" | grep -q -- "-Dloomy.run=$driver " \
+                    || fail "executor $killed was not given the driver's run id ($driver)"
                 kill -9 "$killed"
             fi
             break

@@ -9,12 +9,15 @@ import java.util.concurrent.TimeUnit;
  * virtual threads (2.7 GB), and the last of them waited for seconds before it even started, which
  * its latency counted. The window is far above what the cores can run and {@code --max-in-flight}
  * admits, so that a run of fewer images than that is handed over all at once, as before, and
- * images that wait out {@code --io-latency} still overlap by thousands.
+ * images that wait out {@code --io-latency} still overlap by thousands. Not far above: an image
+ * waiting its turn is a parked virtual thread with its stack in the heap (3-4 KB), and the young
+ * generation run.sh gives the JVM must hold the whole window, or each young collection promotes
+ * part of it into an old generation the serial collector does not collect while it can grow.
  */
 final class SubmissionWindow {
 
     /** The fewest places, whatever the parallelism. */
-    static final int MIN_PLACES = 4096;
+    static final int MIN_PLACES = 2048;
     /** Places per unit of parallelism, as the threads strategy's live threads. */
     static final int PER_CARRIER = 64;
 
