@@ -1,21 +1,24 @@
 package dev.loomy.cli;
 
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.OutputLayout;
 import dev.loomy.files.ImageWalk;
 import dev.loomy.files.UriFiles;
+import dev.loomy.files.UriWalk;
+import dev.loomy.run.RunConfig;
 
 /**
  * INPUT and {@code --output} as given: paths, read through java.nio by either engine, and URIs.
@@ -110,24 +113,19 @@ final class Locations {
         }
     }
 
-    /** The images below the URI inputs, after those on paths: each input's sorted by relative path. */
-    List<ImageFile> byUri(Console console) throws InputProblem {
-        List<ImageFile> images = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (String uri : uris) {
-            int repeated = 0;
-            for (ImageFile image : uriFiles.walk(uri)) {
-                if (seen.add(image.uri())) {
-                    images.add(image);
-                } else {
-                    repeated++;
-                }
-            }
-            if (repeated > 0) {
-                console.note(uri + ": " + repeated + " image(s) already given by an earlier input, processed once");
-            }
-        }
-        return images;
+    /** The inputs named by URIs, in the order given. */
+    List<String> uris() {
+        return uris;
+    }
+
+    /**
+     * The images below the URI inputs, after those on paths, one at a time: each input's in the
+     * order of their relative paths, each image once.
+     *
+     * @param console says which inputs repeat images that an earlier one gave
+     */
+    UriWalk byUri(Console console) throws InputProblem {
+        return new UriWalk(uriFiles, uris, console::note);
     }
 
     /** Refuses a run without an image. */
@@ -136,8 +134,8 @@ final class Locations {
         List<ImageFile> images = new ArrayList<>();
         walk(console).forEachRemaining(images::add);
         try {
-            images.addAll(byUri(console));
-        } catch (InputProblem e) {
+            byUri(console).forEachRemaining(images::add);
+        } catch (InputProblem | UncheckedIOException e) {
             throw new UsageError(e.getMessage());
         }
         if (images.isEmpty()) {
@@ -151,8 +149,12 @@ final class Locations {
                 + ")");
     }
 
-    /** See {@link UriFiles#checkOutput}; only when {@link #anyUri}. */
-    void checkOutput(List<ImageFile> images, List<Path> relativeOutputs) throws InputProblem {
-        uriFiles.checkOutput(outputUri != null ? outputUri : outputFolder.toString(), inputs, images, relativeOutputs);
+    /** See {@link UriFiles#checkOutput}, the images walked again; only when {@link #anyUri}. */
+    void checkOutput(RunConfig config, ImageSet images) throws InputProblem {
+        OutputLayout relative = config.layoutWithin(Path.of(""));
+        String filter = config.filters().get(0).name();
+        String strategy = config.strategies().get(0);
+        uriFiles.checkOutput(outputUri != null ? outputUri : outputFolder.toString(), inputs,
+                images.walk(config.inputs(), uriFiles), image -> relative.outputFor(image, filter, strategy));
     }
 }

@@ -14,6 +14,7 @@ import dev.loomy.report.ProgressBars;
 import dev.loomy.report.ResultFormat;
 import dev.loomy.results.Results;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.run.RefusedSettings;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import picocli.CommandLine.Command;
@@ -77,7 +78,12 @@ public final class LoomyCommand implements Callable<Integer> {
         TempFiles temps = plan.writer();
         try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
-            Results results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
+            Results results;
+            try {
+                results = plan.baselines().compare(new Runner(control, temps, progress, console).run(config));
+            } catch (RefusedSettings e) {
+                throw new UsageError(e.getMessage());
+            }
             if (!reporting.job()) {
                 ResultFormat.of(reporting.format(), reporting.wide()).write(results, out);
             } else if (!reporting.quiet()) {

@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputCheck;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.files.UriWalk;
 import dev.loomy.imageio.Frames;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestException;
@@ -57,8 +59,8 @@ final class Outputs {
         ReportFiles files = reportFiles(config.reporting());
         try {
             ImageWalk walk = locations.walk(console);
-            List<ImageFile> byUri = locations.byUri(console);
-            if (!walk.hasNext() && byUri.isEmpty()) {
+            UriWalk byUri = locations.byUri(console);
+            if (!walk.hasNext() && !byUri.hasNext()) {
                 throw locations.noImages();
             }
             InputGuard guard = InputGuard.of(config.inputs());
@@ -93,17 +95,15 @@ final class Outputs {
                 outputs.finish();
                 layout.checkWritable();
             }
-            ImageSet images = ImageSet.walked(count + byUri.size(), byUri);
+            for (; byUri.hasNext(); byUri.next()) {
+                count++;
+            }
+            ImageSet images = ImageSet.walked(count, locations.uris());
             if (config.output().write() && locations.anyUri()) {
-                // Only the Spark engine reads URIs; its driver holds the list of images anyway.
-                List<ImageFile> all = images.list(config.inputs());
-                OutputLayout relative = config.layoutWithin(Path.of(""));
-                locations.checkOutput(all, all.stream()
-                        .map(image -> relative.outputFor(image, filters.get(0), config.strategies().get(0)))
-                        .toList());
+                locations.checkOutput(config, images);
             }
             return new Survey(images, walk.unreadable(), guard);
-        } catch (InputProblem e) {
+        } catch (InputProblem | UncheckedIOException e) {
             throw new UsageError(e.getMessage());
         }
     }

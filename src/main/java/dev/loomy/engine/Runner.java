@@ -159,7 +159,7 @@ public final class Runner {
     private Engine engine(RunConfig config) {
         FailureLog failures = new FailureLog(console);
         if (config.engine().spark()) {
-            return SparkEngines.engine(control, failures, progress, console.stream());
+            return SparkEngines.engine(control, failures, progress, console);
         }
         if (config.measuring().fork()) {
             Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();

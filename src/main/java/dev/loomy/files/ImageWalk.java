@@ -12,10 +12,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 
 /**
@@ -31,7 +29,7 @@ import java.util.function.Consumer;
  * why they are not images. An image that an earlier input already gave is taken once: to know
  * that, a walk of several inputs keeps the identity of the images of all but the last.
  */
-public final class ImageWalk implements Iterator<ImageFile> {
+public final class ImageWalk extends LookAhead<ImageFile> {
 
     /** A folder being walked: its entries, sorted, and how far the walk has come. */
     private record Folder(Path path, Path relative, Object key, List<Entry> entries, int[] next) {
@@ -56,7 +54,6 @@ public final class ImageWalk implements Iterator<ImageFile> {
     private final Map<Object, Integer> givenBy;
     private final Deque<Folder> folders = new ArrayDeque<>();
     private int input = -1;
-    private ImageFile next;
     private int unreadable;
     private int repeated;
     private int repeatedFrom;
@@ -110,24 +107,7 @@ public final class ImageWalk implements Iterator<ImageFile> {
     }
 
     @Override
-    public boolean hasNext() {
-        if (next == null) {
-            next = find();
-        }
-        return next != null;
-    }
-
-    @Override
-    public ImageFile next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException();
-        }
-        ImageFile image = next;
-        next = null;
-        return image;
-    }
-
-    private ImageFile find() {
+    protected ImageFile find() {
         while (true) {
             Folder folder = folders.peekLast();
             if (folder == null) {

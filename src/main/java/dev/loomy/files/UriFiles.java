@@ -1,7 +1,9 @@
 package dev.loomy.files;
 
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Inputs and output folders named by URIs ({@code hdfs://nn/photos}, {@code s3a://bucket/x},
@@ -11,10 +13,14 @@ import java.util.List;
 public interface UriFiles {
 
     /**
-     * The images below {@code input} by {@link InputWalker}'s rules: hidden files and folders
-     * skipped, image extensions in any case, sorted by relative path; a file is taken as itself.
+     * The images below {@code input} by {@link InputWalker}'s rules, one at a time: hidden files and
+     * folders skipped, image extensions in any case, in the order of their relative paths; a file is
+     * taken as itself. A folder that cannot be listed once the walk has started ends it with an
+     * {@link java.io.UncheckedIOException} that names it.
+     *
+     * @throws InputProblem when {@code input} itself cannot be read, or is not an image file
      */
-    List<ImageFile> walk(String input) throws InputProblem;
+    Iterator<ImageFile> walk(String input) throws InputProblem;
 
     /**
      * Refuses, before any work starts, an output folder that is or lies inside an input folder
@@ -22,8 +28,9 @@ public interface UriFiles {
      *
      * @param output          the output folder: a URI, or a path
      * @param inputs          INPUT as given: URIs and paths
-     * @param relativeOutputs each image's output relative to the output folder, in the order of {@code images}
+     * @param images          the images, one at a time
+     * @param relativeOutput  an image's output relative to the output folder
      */
-    void checkOutput(String output, List<String> inputs, List<ImageFile> images, List<Path> relativeOutputs)
-            throws InputProblem;
+    void checkOutput(String output, List<String> inputs, Iterator<ImageFile> images,
+                     Function<ImageFile, Path> relativeOutput) throws InputProblem;
 }

@@ -248,12 +248,17 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         return images.count();
     }
 
-    /** The run's images, one at a time, in their order: the inputs walked again, then any found by URI. */
+    /** The run's images on paths, one at a time, in their order: the inputs walked again. */
     public Iterator<ImageFile> walk() {
-        return images.walk(inputs);
+        return images.walk(inputs, null);
     }
 
-    /** Every image of the run in a list: only for what shows or splits them all at once (a gallery, Spark's driver). */
+    /** The run's images, those on paths walked again, then those below URIs, read by {@code files}. */
+    public Iterator<ImageFile> walk(dev.loomy.files.UriFiles files) {
+        return images.walk(inputs, files);
+    }
+
+    /** Every image of the run in a list: only for what shows them all at once (a gallery). */
     public List<ImageFile> imageList() {
         return images.list(inputs);
     }

@@ -32,4 +32,11 @@ public final class TestConfigs {
                 new RunConfig.Reporting(Format.TABLE, null, null, null, true, false), RunConfig.EngineChoice.LOCAL,
                 Scan.NONE);
     }
+
+    /** {@code config}, writing its outputs below {@code folder}. */
+    public static RunConfig writingTo(RunConfig config, Path folder) {
+        return new RunConfig(config.inputs(), config.images(), config.strategies(), config.filters(), config.selection(),
+                new RunConfig.Output(folder, true, OutputFormat.SAME, null), config.measuring(), config.execution(),
+                config.reporting(), config.engine(), config.scan());
+    }
 }

@@ -1,6 +1,5 @@
 package dev.loomy.engine.spark;
 
-import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -8,6 +7,7 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
@@ -98,11 +98,11 @@ public final class SparkEngines {
     }
 
     /** The engine that measures every trial on Spark; call only when {@link #available()}. */
-    public static Engine engine(RunControl control, FailureLog failures, RunListener listener, PrintStream err) {
+    public static Engine engine(RunControl control, FailureLog failures, RunListener listener, Console console) {
         try {
             return (Engine) Class.forName(IMPLEMENTATION)
-                    .getConstructor(RunControl.class, FailureLog.class, RunListener.class, PrintStream.class)
-                    .newInstance(control, failures, listener, err);
+                    .getConstructor(RunControl.class, FailureLog.class, RunListener.class, Console.class)
+                    .newInstance(control, failures, listener, console);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (ReflectiveOperationException e) {

@@ -28,6 +28,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.files.InputGuard;
+import dev.loomy.files.Names;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.opencv.OpenCv;
@@ -95,22 +96,25 @@ final class BatchRunner {
             List<BatchResult.Timing> timings = new ArrayList<>();
             List<Batch.Item> items = new ArrayList<>();
             List<ImagePaths> tasks = new ArrayList<>();
-            for (Batch.Item item : batch.items()) {
-                String unseen = unseen(item.input(), hadoop);
+            // Where each output goes, as the manifest's records name it: a URI, or a path.
+            List<String> outputs = new ArrayList<>();
+            List<Batch.Item> all = batch.items();
+            for (Batch.Item item : all) {
+                ImageFile image = item.image();
+                String unseen = unseen(image, hadoop);
                 if (unseen != null) {
                     // On a cluster, the usual reason: the input is on a disk this executor does not share.
-                    log.report(item.input(), "cannot be seen from executor host " + host + " (" + unseen + ")");
+                    log.report(shown(image), "cannot be seen from executor host " + host + " (" + unseen + ")");
                     timings.add(new BatchResult.Timing(item.index(), 0, 0, ImageTiming.Status.FAILED, null));
                     continue;
                 }
-                Path input = HadoopFiles.isUri(item.input()) ? hadoop.standIn("in", item.index(), item.input())
-                        : Path.of(item.input());
-                Path output = item.output() == null ? null : HadoopFiles.isUri(item.output())
-                        ? hadoop.standIn("out", item.index(), item.output()) : Path.of(item.output());
-                if (item.output() != null) {
-                    records.look(item.index(), item.input());
+                Path input = image.uri() != null ? hadoop.standIn("in", item.index(), image.uri()) : image.path();
+                Path output = output(work, config, item, hadoop);
+                if (output != null) {
+                    records.look(item.index(), location(image));
                 }
                 items.add(item);
+                outputs.add(output == null ? null : hadoop.location(output));
                 tasks.add(new ImagePaths(new ImageFile(input, input.getFileName()), output));
             }
             boolean failOnPurpose = work.failFirstTries() >= 0 && context != null && context.attemptNumber() == 0;
@@ -120,7 +124,7 @@ final class BatchRunner {
             int parallelism = execution.parallelism();
             Admissions admissions = new Admissions(limit(execution.maxInFlight(), batch, parallelism),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
-            ImageWriter writer = batch.items().stream().anyMatch(i -> i.output() != null)
+            ImageWriter writer = config.output().write() && !all.isEmpty()
                     ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs())))) : null;
             ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
                     writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,
@@ -139,7 +143,7 @@ final class BatchRunner {
             for (ImageTiming t : record.timeline().points()) {
                 if (t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED) {
                     Batch.Item item = items.get(t.index());
-                    records.made(item.index(), item.input(), item.output());
+                    records.made(item.index(), location(item.image()), outputs.get(t.index()));
                 }
                 timings.add(new BatchResult.Timing(items.get(t.index()).index(), t.submittedNanos(), t.completedNanos(),
                         t.status(), t.lane()));
@@ -160,19 +164,43 @@ final class BatchRunner {
      * {@link InFlightLimit#PER_CORE} images per thread instead: a bound by count, not by bytes.
      */
     static InFlightLimit limit(InFlightLimit asked, Batch batch, int parallelism) {
-        boolean uris = batch.items().stream().anyMatch(item -> HadoopFiles.isUri(item.input()));
+        boolean uris = batch.items().stream().anyMatch(item -> item.image().uri() != null);
         return uris && asked instanceof InFlightLimit.Auto
                 ? new InFlightLimit.Images(InFlightLimit.PER_CORE * parallelism) : asked;
     }
 
-    /** Why this executor cannot see {@code input}, or null when it can. */
-    private static String unseen(String input, HadoopImages hadoop) {
+    /**
+     * Where {@code item}'s output goes, as the driver would have put it: below the output folder, at
+     * its path relative to its input; a stand-in path for one behind a URI. Null when nothing is written.
+     */
+    private static Path output(Work work, RunConfig config, Batch.Item item, HadoopImages hadoop) {
+        if (!config.output().write()) {
+            return null;
+        }
+        Path relative = config.layoutWithin(Path.of("")).outputFor(item.image(), work.filter(), work.strategy());
+        String folder = config.output().uri();
+        return folder == null ? Batch.path(work.output()).resolve(relative)
+                : hadoop.standIn("out", item.index(), new org.apache.hadoop.fs.Path(folder, relative.toString()).toString());
+    }
+
+    /** An image's name in messages: its URI, or its path. */
+    private static String shown(ImageFile image) {
+        return image.uri() != null ? image.uri() : Names.shown(image.path());
+    }
+
+    /** Where an image is, as the manifest's records name it: its URI, or its (absolute) path. */
+    private static String location(ImageFile image) {
+        return image.uri() != null ? image.uri() : image.path().toString();
+    }
+
+    /** Why this executor cannot see {@code image}, or null when it can. */
+    private static String unseen(ImageFile image, HadoopImages hadoop) {
         String shared = "inputs and outputs must be on storage that every executor sees";
-        if (!HadoopFiles.isUri(input)) {
-            return Files.exists(Path.of(input), LinkOption.NOFOLLOW_LINKS) ? null : shared;
+        if (image.uri() == null) {
+            return Files.exists(image.path(), LinkOption.NOFOLLOW_LINKS) ? null : shared;
         }
         try {
-            return hadoop.exists(input) ? null : shared;
+            return hadoop.exists(image.uri()) ? null : shared;
         } catch (IOException | RuntimeException e) {
             return ImageException.oneLine(e);
         }

@@ -3,6 +3,7 @@ package dev.loomy.engine.spark;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
@@ -62,13 +63,19 @@ record ExecutorMemory(long overheadMib, String why) {
      * sizes its budget: the 90th percentile of a sample of the images. An image on a path has its
      * header read; one behind a URI only its length, from which its size is guessed as admission
      * guesses a header it cannot read.
+     *
+     * @param images the run's images, one at a time
+     * @param count  how many there are, as planned
      */
-    static long perImageBytes(List<ImageFile> images, List<Filter> filters, HadoopFiles files) {
+    static long perImageBytes(Iterator<ImageFile> images, int count, List<Filter> filters, HadoopFiles files) {
         List<Long> costs = new ArrayList<>();
-        int step = Math.max(1, images.size() / SAMPLE);
-        for (int i = 0; i < images.size(); i += step) {
-            ImageHeader header = header(images.get(i), files);
-            costs.add(filters.stream().mapToLong(f -> ImageCost.of(header, f).nativeBytes()).max().orElse(0));
+        int step = Math.max(1, count / SAMPLE);
+        for (int i = 0; images.hasNext(); i++) {
+            ImageFile image = images.next();
+            if (i % step == 0) {
+                ImageHeader header = header(image, files);
+                costs.add(filters.stream().mapToLong(f -> ImageCost.of(header, f).nativeBytes()).max().orElse(0));
+            }
         }
         costs.sort(Comparator.naturalOrder());
         return costs.isEmpty() ? 0 : costs.get(costs.size() * 9 / 10);

@@ -4,15 +4,14 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.UnknownHostException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -70,7 +69,7 @@ public final class HadoopFiles implements UriFiles {
     }
 
     @Override
-    public List<ImageFile> walk(String input) throws InputProblem {
+    public Iterator<ImageFile> walk(String input) throws InputProblem {
         Path root = new Path(input);
         try {
             FileSystem fs = fileSystem(root);
@@ -80,26 +79,9 @@ public final class HadoopFiles implements UriFiles {
                     throw new InputProblem(input + ": not an image file (expected "
                             + String.join(", ", ImageExtensions.ALL) + ")");
                 }
-                return List.of(image(status.getPath(), root.getName()));
+                return List.of(image(status.getPath(), root.getName())).iterator();
             }
-            String base = status.getPath().toString() + "/";
-            List<ImageFile> found = new ArrayList<>();
-            Deque<Path> folders = new ArrayDeque<>(List.of(status.getPath()));
-            while (!folders.isEmpty()) {
-                for (FileStatus entry : fs.listStatus(folders.pop())) {
-                    String name = entry.getPath().getName();
-                    if (name.startsWith(".")) {
-                        continue;
-                    }
-                    if (entry.isDirectory()) {
-                        folders.push(entry.getPath());
-                    } else if (ImageExtensions.isImage(java.nio.file.Path.of(name))) {
-                        found.add(image(entry.getPath(), entry.getPath().toString().substring(base.length())));
-                    }
-                }
-            }
-            found.sort(Comparator.comparing(f -> f.relative().toString()));
-            return found;
+            return new HadoopWalk(fs, status.getPath(), input);
         } catch (FileNotFoundException e) {
             throw new InputProblem(input + ": no such file or folder");
         } catch (IOException | RuntimeException e) {
@@ -129,14 +111,14 @@ public final class HadoopFiles implements UriFiles {
         return ImageException.oneLine(e);
     }
 
-    private static ImageFile image(Path path, String relative) {
+    static ImageFile image(Path path, String relative) {
         return new ImageFile(java.nio.file.Path.of(path.toUri().getPath()), java.nio.file.Path.of(relative),
                 path.toString());
     }
 
     @Override
-    public void checkOutput(String output, List<String> inputs, List<ImageFile> images,
-                            List<java.nio.file.Path> relativeOutputs) throws InputProblem {
+    public void checkOutput(String output, List<String> inputs, Iterator<ImageFile> images,
+                            Function<ImageFile, java.nio.file.Path> relativeOutput) throws InputProblem {
         try {
             String out = qualified(output);
             for (String input : inputs) {
@@ -146,25 +128,32 @@ public final class HadoopFiles implements UriFiles {
                             + " input folder " + input + ": choose another with -o");
                 }
             }
-            // Every clash is named, as the local engine's check names them.
-            Map<String, ImageFile> seen = new HashMap<>();
+            // Every clash is named, as the local engine's check names them. An output can only fall on an
+            // input that lies in the output folder: those inputs are kept, not every image.
+            Map<String, String> seen = new HashMap<>();
             Set<String> outputs = new HashSet<>();
+            Map<String, String> inputsInOutput = new java.util.LinkedHashMap<>();
             List<String> clashes = new ArrayList<>();
-            for (int i = 0; i < images.size(); i++) {
-                String relative = relativeOutputs.get(i).toString();
-                ImageFile previous = seen.putIfAbsent(relative, images.get(i));
+            while (images.hasNext()) {
+                ImageFile image = images.next();
+                String relative = relativeOutput.apply(image).toString();
+                String previous = seen.putIfAbsent(relative, shown(image));
                 if (previous != null) {
-                    clashes.add(shown(previous) + " and " + shown(images.get(i)) + " would both be written as "
+                    clashes.add(previous + " and " + shown(image) + " would both be written as "
                             + relative + ": rename one, or run them separately");
                 }
                 outputs.add(out + "/" + relative);
+                String in = qualified(shown(image));
+                if (in.startsWith(out + "/")) {
+                    inputsInOutput.put(in, shown(image));
+                }
             }
             if (!clashes.isEmpty()) {
                 throw new InputProblem(clashes, "name clashes");
             }
-            for (ImageFile image : images) {
-                if (outputs.contains(qualified(shown(image)))) {
-                    throw new InputProblem("input " + shown(image) + " would be overwritten by an output: choose "
+            for (Map.Entry<String, String> in : inputsInOutput.entrySet()) {
+                if (outputs.contains(in.getKey())) {
+                    throw new InputProblem("input " + in.getValue() + " would be overwritten by an output: choose "
                             + "another folder with -o");
                 }
             }

@@ -46,6 +46,11 @@ final class HadoopImages {
         return path;
     }
 
+    /** The URI that {@code path} stands in for, or the path itself. */
+    String location(Path path) {
+        return uris.getOrDefault(path, path.toString());
+    }
+
     /** The URI that a failure's file name stands for, or the name itself. */
     String named(String shown) {
         return byShownName.getOrDefault(shown, shown);

@@ -1,14 +1,14 @@
 package dev.loomy.engine.spark;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +18,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
 
+import dev.loomy.console.Console;
 import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
@@ -28,6 +29,7 @@ import dev.loomy.imageio.TempFiles;
 import dev.loomy.manifest.ManifestException;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.MeasureSettings;
+import dev.loomy.run.RefusedSettings;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import dev.loomy.run.Trial;
@@ -55,14 +57,15 @@ public final class SparkEngine implements Engine {
     private final RunControl control;
     private final FailureLog failures;
     private final RunListener listener;
-    private final PrintStream err;
+    private final Console console;
     private boolean saidStopped;
 
-    public SparkEngine(RunControl control, FailureLog failures, RunListener listener, PrintStream err) {
+    /** @param console says what the engine does and what stops it, as the rest of loomy says it */
+    public SparkEngine(RunControl control, FailureLog failures, RunListener listener, Console console) {
         this.control = control;
         this.failures = failures;
         this.listener = listener;
-        this.err = err;
+        this.console = console;
     }
 
     @Override
@@ -85,6 +88,9 @@ public final class SparkEngine implements Engine {
         try {
             spark = new JavaSparkContext(conf(config));
         } catch (Exception e) {
+            if (refusedSettings(settings, e)) {
+                throw new RefusedSettings("--spark-conf: Spark refused the settings as it started: " + SparkRun.firstLine(e));
+            }
             // Scala throws SparkException, a checked exception, undeclared: every trial crashed, nothing was processed.
             return allCrashed(config, "Spark did not start at " + master + ": " + SparkRun.firstLine(e));
         }
@@ -98,6 +104,11 @@ public final class SparkEngine implements Engine {
                 }
                 try {
                     return measure(config, json, trial, runs, cores, manifest);
+                } catch (UncheckedIOException e) {
+                    // A folder below a URI input that could be listed when the run was planned no longer can.
+                    String reason = e.getCause().getMessage();
+                    console.error(reason);
+                    return crashed(config, trial, reason);
                 } catch (IllegalStateException e) {
                     // Spark stopped the context under the run (its master gave up on this application).
                     if (!spark.sc().isStopped()) {
@@ -112,6 +123,24 @@ public final class SparkEngine implements Engine {
             deleteIfEmpty(local);
             sweep(config);
         }
+    }
+
+    /**
+     * Whether Spark failed to start for the settings given: some it checks only while its context
+     * starts ({@code spark.task.cpus} above the cores of an executor, say), past {@link SparkConfCheck}.
+     * A failure to reach or bind something (an {@link IOException} among its causes) is the
+     * machine's or the network's, not the settings', and so is any where no setting of Spark's was given.
+     */
+    private static boolean refusedSettings(RunConfig.EngineChoice settings, Exception e) {
+        if (settings.sparkConf().keySet().stream().allMatch(FAIL_FIRST_ATTEMPT::equals)) {
+            return false;
+        }
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IOException) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -138,7 +167,7 @@ public final class SparkEngine implements Engine {
 
     /** Every trial crashed before any was measured: said once, and a crashed row each. */
     private List<Measurement> allCrashed(RunConfig config, String reason) {
-        err.println("loomy: " + reason);
+        console.error(reason);
         return config.trials().stream().map(t -> crashed(config, t, reason)).toList();
     }
 
@@ -151,7 +180,7 @@ public final class SparkEngine implements Engine {
     private String stopped(String master) {
         String reason = "Spark stopped: the master " + master + " gave up on this application (Spark's log above says why)";
         if (!saidStopped) {
-            err.println("loomy: " + reason);
+            console.error(reason);
             saidStopped = true;
         }
         return reason;
@@ -166,50 +195,47 @@ public final class SparkEngine implements Engine {
         String folder = config.output().uri();
         if (config.output().write() && folder != null) {
             int deleted = new HadoopFiles(config.engine().sparkConf()).sweepThisRun(folder);
-            if (deleted > 0 && !config.reporting().quiet()) {
-                err.println("loomy: deleted " + deleted + " temporary file(s) that stopped tasks left in " + folder);
+            if (deleted > 0) {
+                console.info("deleted " + deleted + " temporary file(s) that stopped tasks left in " + folder);
             }
         }
     }
 
+    /**
+     * Measures {@code trial}: its tasks made from the images walked again one at a time and split as
+     * they come, none of them held but in its batch. Images whose outputs are up to date
+     * ({@code --incremental}) go into no task: a first walk finds them, so that the tasks share
+     * the others evenly.
+     */
     private Measurement measure(RunConfig config, String json, Trial trial, SparkRun runs, int cores,
                                 SparkManifest manifest) throws InterruptedException {
-        List<ImageFile> images = config.imageList();
-        List<Batch.Item> items = new ArrayList<>(images.size());
-        // Images whose outputs are up to date (--incremental) go into no task.
+        HadoopFiles files = new HadoopFiles(config.engine().sparkConf());
         BitSet upToDate = new BitSet();
-        for (int i = 0; i < images.size(); i++) {
-            ImageFile image = images.get(i);
-            if (manifest != null && manifest.upToDate(image, trial)) {
-                upToDate.set(i);
-                continue;
+        int expected = config.imageCount();
+        if (manifest != null && config.output().incremental()) {
+            int walked = 0;
+            for (Iterator<ImageFile> images = config.walk(files); images.hasNext(); walked++) {
+                if (manifest.upToDate(images.next(), trial)) {
+                    upToDate.set(walked);
+                }
             }
-            items.add(new Batch.Item(i, image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString(),
-                    output(config, image, trial)));
+            expected = walked - upToDate.cardinality();
         }
         RunConfig.EngineChoice settings = config.engine();
-        List<Batch> batches = items.isEmpty() ? List.of()
-                : Batch.split(items, Batch.count(settings.partitions(), items.size(), cores));
+        List<Batch> batches = Batch.split(config.walk(files), upToDate, expected,
+                Batch.count(settings.partitions(), expected, cores));
+        // Every image the walks gave, by its place: the last in a task, or the last up to date.
+        int images = Math.max(upToDate.length(),
+                batches.stream().mapToInt(batch -> batch.indexes()[batch.size() - 1] + 1).max().orElse(0));
         String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
-        Work given = new Work(json, trial.strategy(), trial.filter(), failFirst == null ? -1 : Integer.parseInt(failFirst));
+        String output = config.layout() == null ? null : Batch.line(config.layout().root());
+        Work given = new Work(json, output, trial.strategy(), trial.filter(),
+                failFirst == null ? -1 : Integer.parseInt(failFirst));
         Work work = manifest == null ? given : manifest.recorded(given);
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
-        return Benchmark.measure(trial.strategy(), trial.filter(), images.size(), config.measuring().warmups(),
+        return Benchmark.measure(trial.strategy(), trial.filter(), images, config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
-                label -> runs.run(work, batches, images.size(), upToDate, label)).on("spark").withJpegCodec(null);
-    }
-
-    /** Where {@code image}'s output goes, as executors get it: a URI, an absolute path, or null for none. */
-    private static String output(RunConfig config, ImageFile image, Trial trial) {
-        if (!config.output().write()) {
-            return null;
-        }
-        String folder = config.output().uri();
-        if (folder == null) {
-            return config.layout().outputFor(image, trial.filter(), trial.strategy()).toAbsolutePath().toString();
-        }
-        Path relative = config.layoutWithin(Path.of("")).outputFor(image, trial.filter(), trial.strategy());
-        return new org.apache.hadoop.fs.Path(folder, relative.toString()).toString();
+                label -> runs.run(work, batches, images, upToDate, label)).on("spark").withJpegCodec(null);
     }
 
     /**
@@ -246,10 +272,8 @@ public final class SparkEngine implements Engine {
             if (!conf.contains(OVERHEAD) && !conf.contains(OVERHEAD + "Factor")) {
                 ExecutorMemory memory = executorMemory(config, conf);
                 conf.set(OVERHEAD, memory.overheadMib() + "m");
-                if (!config.reporting().quiet()) {
-                    err.println("loomy: " + OVERHEAD + "=" + memory.overheadMib() + "m (" + memory.why()
-                            + "; --spark-conf=" + OVERHEAD + "=... to choose)");
-                }
+                console.info(OVERHEAD + "=" + memory.overheadMib() + "m (" + memory.why()
+                        + "; --spark-conf=" + OVERHEAD + "=... to choose)");
             }
         }
         return conf;
@@ -257,8 +281,8 @@ public final class SparkEngine implements Engine {
 
     private static ExecutorMemory executorMemory(RunConfig config, SparkConf conf) {
         List<Filter> filters = config.filters().stream().map(f -> f.create()).toList();
-        long perImage = ExecutorMemory.perImageBytes(config.imageList(), filters,
-                new HadoopFiles(config.engine().sparkConf()));
+        HadoopFiles files = new HadoopFiles(config.engine().sparkConf());
+        long perImage = ExecutorMemory.perImageBytes(config.walk(files), config.imageCount(), filters, files);
         int tasks = Batch.count(config.engine().partitions(), config.imageCount(), 1);
         int largestTask = (config.imageCount() + tasks - 1) / Math.max(1, tasks);
         int inFlight = ExecutorMemory.inFlightPerTask(config.execution().maxInFlight(),
@@ -331,7 +355,7 @@ public final class SparkEngine implements Engine {
                 return 1;
             }
             if (spark.statusTracker().getExecutorInfos().length < 2) {
-                err.println("loomy: no Spark executor has registered with " + master + " yet; "
+                console.error("no Spark executor has registered with " + master + " yet; "
                         + "the run waits for one");
             }
         }

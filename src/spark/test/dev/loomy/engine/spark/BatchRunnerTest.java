@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.files.ImageFile;
 import dev.loomy.filter.NoOp;
 import dev.loomy.manifest.ManifestRecord;
 import dev.loomy.results.ImageTiming;
@@ -29,11 +30,11 @@ class BatchRunnerTest {
     void anInputTheExecutorCannotSeeIsAFailedImageNamingTheHost() throws InterruptedException {
         Path seen = TestImages.write(dir.resolve("in/seen.png"), 32, 24, 1);
         Path unseen = dir.resolve("in/elsewhere.png");
-        Batch batch = new Batch(0, List.of(
-                new Batch.Item(5, seen.toString(), dir.resolve("out/seen.png").toString()),
-                new Batch.Item(6, unseen.toString(), dir.resolve("out/elsewhere.png").toString())));
+        Batch split = Batch.split(List.of(new ImageFile(seen, seen.getFileName()),
+                new ImageFile(unseen, unseen.getFileName())).iterator(), 2, 1).getFirst();
+        Batch batch = new Batch(0, new int[] {5, 6}, split.shared(), split.lines(), split.depths());
 
-        BatchResult result = BatchRunner.run(work(), batch);
+        BatchResult result = BatchRunner.run(work(dir.resolve("out")), batch);
 
         assertThat(result.timings()).extracting(BatchResult.Timing::index, BatchResult.Timing::status)
                 .containsExactlyInAnyOrder(tuple(5, ImageTiming.Status.DONE),
@@ -51,10 +52,9 @@ class BatchRunnerTest {
         Path done = TestImages.write(dir.resolve("in/a/done.png"), 32, 24, 1);
         Path broken = Files.write(dir.resolve("in/broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 1, 2});
         Path out = dir.resolve("out");
-        Batch batch = new Batch(0, List.of(
-                new Batch.Item(0, done.toString(), out.resolve("a/done.png").toString()),
-                new Batch.Item(1, broken.toString(), out.resolve("broken.png").toString())));
-        Work base = work();
+        Batch batch = Batch.split(List.of(new ImageFile(done, Path.of("a/done.png")),
+                new ImageFile(broken, broken.getFileName())).iterator(), 2, 1).getFirst();
+        Work base = work(out);
 
         BatchResult result = BatchRunner.run(base.recorded(out.toString(), "sha256:test"), batch);
 
@@ -66,17 +66,19 @@ class BatchRunnerTest {
 
     @Test
     void aTaskWithImagesBehindUrisHoldsTwoPerThreadUnderAuto() {
-        Batch paths = new Batch(0, List.of(new Batch.Item(0, "/in/a.png", null)));
-        Batch uris = new Batch(1, List.of(new Batch.Item(0, "/in/a.png", null), new Batch.Item(1, "file:/in/b.png", null)));
+        ImageFile a = new ImageFile(Path.of("/in/a.png"), Path.of("a.png"));
+        ImageFile b = new ImageFile(Path.of("/in/b.png"), Path.of("b.png"), "file:/in/b.png");
+        Batch paths = Batch.split(List.of(a).iterator(), 1, 1).getFirst();
+        Batch uris = Batch.split(List.of(a, b).iterator(), 2, 1).getFirst();
 
         assertThat(BatchRunner.limit(new InFlightLimit.Auto(), paths, 3)).isEqualTo(new InFlightLimit.Auto());
         assertThat(BatchRunner.limit(new InFlightLimit.Auto(), uris, 3)).isEqualTo(new InFlightLimit.Images(6));
         assertThat(BatchRunner.limit(new InFlightLimit.Images(1), uris, 3)).isEqualTo(new InFlightLimit.Images(1));
     }
 
-    private static Work work() {
-        RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("loop"), List.of(new NoOp()),
-                Duration.ZERO, 0, 1, 1, false);
-        return new Work(config.toJson(), "loop", "NoOp", -1);
+    private static Work work(Path output) {
+        RunConfig config = TestConfigs.writingTo(TestConfigs.noWrite(List.of(), List.of(), List.of("loop"),
+                List.of(new NoOp()), Duration.ZERO, 0, 1, 1, false), output);
+        return new Work(config.toJson(), Batch.line(output), "loop", "NoOp", -1);
     }
 }

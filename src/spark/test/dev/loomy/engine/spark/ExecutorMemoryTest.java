@@ -48,7 +48,7 @@ class ExecutorMemoryTest {
         List<ImageFile> images = List.of(new ImageFile(small, small.getFileName()),
                 new ImageFile(large, large.getFileName()));
 
-        long bytes = ExecutorMemory.perImageBytes(images, List.of(new NoOp(), new Cartoon2()), new HadoopFiles(Map.of()));
+        long bytes = ExecutorMemory.perImageBytes(images.iterator(), images.size(), List.of(new NoOp(), new Cartoon2()), new HadoopFiles(Map.of()));
 
         assertThat(bytes).isEqualTo(ImageCost.of(ImageHeader.probe(large), new Cartoon2()).nativeBytes())
                 .isGreaterThan(ImageCost.of(ImageHeader.probe(large), new NoOp()).nativeBytes());

@@ -45,6 +45,21 @@ class SparkConfTest {
     }
 
     @Test
+    void settingsThatSparkChecksOnlyAsItStartsAreOneLineAndBadUsage() {
+        // Each value is valid alone: Spark finds only while its context starts that a task needs more cores
+        // than an executor has.
+        SparkCli spark = run("--engine=spark", "--master=local[2]", "--spark-conf", "spark.executor.cores=1",
+                "--spark-conf", "spark.task.cpus=2", "-o", dir.resolve("out").toString(), input.toString());
+
+        assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(spark.err().lines()).singleElement().asString()
+                .startsWith("loomy: --spark-conf: Spark refused the settings as it started: ")
+                .contains("cpus per task = 2");
+        assertThat(spark.out()).isEmpty();
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void aKeySparkDoesNotKnowIsOneWarningAndTheRunGoesOn() {
         SparkCli spark = run("--engine=spark", "--master=local[1]", "--quiet", "--no-write", "--strategy=loop",
                 "--filter=NoOp", "--spark-conf", "spark.excutor.memory=2g", "--spark-conf", "spark.executorEnv.LOOMY_X=1",

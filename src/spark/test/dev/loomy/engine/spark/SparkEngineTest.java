@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,6 +104,35 @@ class SparkEngineTest {
                 .isEqualTo("loomy: output folder file://" + input.resolve("out") + " is inside the input folder file://"
                         + input + ": choose another with -o");
         assertThat(input.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void twoNamesThatDifferOnlyInAByteThatIsNotUtf8AreTwoImagesWithTwoOutputs() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("latin1"));
+        TestImages.write(in.resolve("a.png"), 40, 30, 1);
+        TestImages.write(in.resolve("b.png"), 40, 30, 2);
+        // Java cannot spell a name that is not UTF-8; the shell can.
+        Process bash = new ProcessBuilder("bash", "-c", "mv a.png $'caf\\xe9.png' && mv b.png $'caf\\xe8.png'")
+                .directory(in.toFile()).inheritIO().start();
+        assertThat(bash.waitFor()).isZero();
+        List<Path> names;
+        try (Stream<Path> listing = Files.list(in)) {
+            names = listing.map(Path::getFileName).toList();
+        }
+        Path out = dir.resolve("out");
+
+        SparkCli spark = run("--engine=spark", "--master=local[2]", "--partitions=2", "--strategy=loop",
+                "--filter=Gray", "--format=csv", "-o", out.toString(), in.toString());
+
+        assertThat(spark.status()).as(spark.err()).isEqualTo(ExitCodes.OK);
+        assertThat(spark.column("images")).isEqualTo("2");
+        List<Path> written;
+        try (Stream<Path> listing = Files.list(out)) {
+            written = listing.toList();
+        }
+        // Paths compare by their bytes: each output has the very name of its input.
+        assertThat(written.stream().map(Path::getFileName)).containsExactlyInAnyOrderElementsOf(names);
+        assertThat(Files.readAllBytes(written.get(0))).isNotEqualTo(Files.readAllBytes(written.get(1)));
     }
 
     @Test
