@@ -110,7 +110,7 @@ public final class Recording implements AutoCloseable {
         for (Filter filter : filters) {
             Incremental incremental = of(filter.name());
             for (Strategy strategy : strategies) {
-                if (!incremental.upToDate(image.path(), layout.outputFor(image, filter.name(), strategy.name()))) {
+                if (!incremental.upToDate(image, layout.outputFor(image, filter.name(), strategy.name()))) {
                     return false;
                 }
             }

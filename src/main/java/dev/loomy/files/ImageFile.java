@@ -11,11 +11,23 @@ import java.nio.file.Path;
  *                 when it was named directly); the output keeps this path
  * @param uri      where the Spark engine reads it through Hadoop's FileSystem ({@code hdfs://nn/a.jpg}),
  *                 or null for an image on a path
+ * @param seen     the file as the walk looked at it, when the walk found a regular file that is no
+ *                 symbolic link, else null: a run that compares it with a record, or asks where it
+ *                 really is, need not look again
  */
-public record ImageFile(Path path, Path relative, String uri) {
+public record ImageFile(Path path, Path relative, String uri, Seen seen) {
 
-    /** An image on a path. */
+    /** A file's size and modification time (milliseconds since the epoch), as looked at once. */
+    public record Seen(long size, long modified) {
+    }
+
+    /** An image on a path, not looked at. */
     public ImageFile(Path path, Path relative) {
-        this(path, relative, null);
+        this(path, relative, null, null);
+    }
+
+    /** An image not looked at. */
+    public ImageFile(Path path, Path relative, String uri) {
+        this(path, relative, uri, null);
     }
 }

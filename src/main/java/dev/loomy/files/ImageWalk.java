@@ -39,7 +39,7 @@ public final class ImageWalk extends LookAhead<ImageFile> {
      * An entry of a folder that the walk takes or enters, by its name as a path: a name that is not
      * valid in the locale's charset keeps its bytes so, where its text would not.
      */
-    private record Entry(Path name, boolean folder, Object key) {
+    private record Entry(Path name, boolean folder, Object key, ImageFile.Seen seen) {
 
         /** Sorting by name with a folder's name followed by '/' sorts as the entries' whole relative paths would. */
         String sortKey() {
@@ -133,7 +133,7 @@ public final class ImageWalk extends LookAhead<ImageFile> {
             if (entry.folder()) {
                 enter(path, relative, entry.key());
             } else if (once(entry.key())) {
-                return new ImageFile(path, relative);
+                return new ImageFile(path, relative, null, entry.seen());
             }
         }
     }
@@ -180,12 +180,14 @@ public final class ImageWalk extends LookAhead<ImageFile> {
                 if (name.toString().startsWith(".")) {
                     continue;
                 }
-                BasicFileAttributes attributes = attributes(entry);
+                Looked looked = look(entry);
+                BasicFileAttributes attributes = looked == null ? null : looked.attributes();
                 boolean folder = attributes != null && attributes.isDirectory();
                 // A folder named like an image (photos.jpg/) is walked, not taken. Anything else named like
                 // one is taken, broken links and pipes included: reading it reports why it is not an image.
                 if (folder || ImageExtensions.isImage(entry)) {
-                    entries.add(new Entry(name, folder, folder || givenBy != null ? key(entry, attributes) : null));
+                    entries.add(new Entry(name, folder, folder || givenBy != null ? key(entry, attributes) : null,
+                            seen(looked)));
                 }
             }
         } catch (DirectoryIteratorException e) {
@@ -203,15 +205,39 @@ public final class ImageWalk extends LookAhead<ImageFile> {
 
     /** An entry's attributes, following a link; a link that leads nowhere, its own; null when neither can be read. */
     private static BasicFileAttributes attributes(Path path) {
+        Looked looked = look(path);
+        return looked == null ? null : looked.attributes();
+    }
+
+    /** What one look at an entry gives: its attributes (as {@link #attributes}), and whether it is a symbolic link. */
+    private record Looked(BasicFileAttributes attributes, boolean link) {
+    }
+
+    /** The entry's own attributes first: a file that is no link (nearly all) costs one {@code lstat}. */
+    private static Looked look(Path path) {
+        BasicFileAttributes own;
         try {
-            return Files.readAttributes(path, BasicFileAttributes.class);
+            own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            try {
-                return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            } catch (IOException again) {
-                return null;
-            }
+            return null;
         }
+        if (!own.isSymbolicLink()) {
+            return new Looked(own, false);
+        }
+        try {
+            return new Looked(Files.readAttributes(path, BasicFileAttributes.class), true);
+        } catch (IOException e) {
+            return new Looked(own, true);
+        }
+    }
+
+    /**
+     * What the walk saw of a regular file that is no symbolic link, so that a run comparing it with its
+     * record, or asking where it really is, need not look again; else null.
+     */
+    private static ImageFile.Seen seen(Looked looked) {
+        return looked != null && !looked.link() && looked.attributes().isRegularFile()
+                ? new ImageFile.Seen(looked.attributes().size(), looked.attributes().lastModifiedTime().toMillis()) : null;
     }
 
     /** A file's identity: device and inode where the file system has them, else its real path. */

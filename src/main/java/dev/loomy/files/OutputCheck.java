@@ -52,7 +52,7 @@ public final class OutputCheck {
                     + " would both be written as " + Names.shown(relative) + ": rename one, or run them separately");
         }
         // An input in the output folder (given as a file, or a folder below it): in any run's part of it.
-        Path source = canonicalSource(image.path());
+        Path source = canonicalSource(image);
         if (source.startsWith(out)) {
             for (String filter : filters) {
                 for (String strategy : strategies) {
@@ -94,10 +94,14 @@ public final class OutputCheck {
         return open.peekLast().getValue().putIfAbsent(relative.getFileName(), image);
     }
 
-    /** {@code path} with links resolved: its folder's resolved once for all the images in it. */
-    private Path canonicalSource(Path path) {
+    /**
+     * The image's path with links resolved: its folder's resolved once for all the images in it. One
+     * that the walk saw (no link) is not looked at again.
+     */
+    private Path canonicalSource(ImageFile image) {
+        Path path = image.path();
         Path parent = path.toAbsolutePath().getParent();
-        if (Files.isSymbolicLink(path) || parent == null) {
+        if (parent == null || image.seen() == null && Files.isSymbolicLink(path)) {
             return OutputLayout.canonical(path);
         }
         if (!parent.equals(lastParent)) {

@@ -6,6 +6,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
+import dev.loomy.files.ImageFile;
+import dev.loomy.files.ImageFile.Seen;
+
 /**
  * What one filter's outputs ask of the manifest: is this image's output up to date, and the
  * record of an output just made. The records go to a {@link Sink}: the manifest itself where the
@@ -18,10 +21,6 @@ public final class Incremental {
     @FunctionalInterface
     public interface Sink {
         void add(ManifestRecord record) throws IOException;
-    }
-
-    /** The input as it was looked at before it was read: what its record says of it. */
-    public record Seen(long size, long modified) {
     }
 
     private final Path root;
@@ -60,12 +59,21 @@ public final class Incremental {
      * this loomy, and is still the file then recorded: then the image needs no doing.
      */
     public boolean upToDate(Path input, Path output) {
+        return upToDate(new ImageFile(input, input.getFileName()), output);
+    }
+
+    /**
+     * As {@link #upToDate(Path, Path)}, for an image found by the walk: what the walk saw of the
+     * input stands for a look at it, so that a skipped image costs its output's {@code lstat} only.
+     */
+    public boolean upToDate(ImageFile input, Path output) {
         if (!skip) {
             return false;
         }
         // The output first: where it is missing (a first run), the input need not be looked at.
         BasicFileAttributes made = attributes(output);
-        return made != null && matches(name(input), look(input), output, made);
+        return made != null
+                && matches(name(input.path()), input.seen() != null ? input.seen() : look(input.path()), output, made);
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.loomy.filter.Filters;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.files.ImageFile;
 import dev.loomy.files.IoReasons;
 import dev.loomy.manifest.Incremental;
 import java.io.IOException;
@@ -48,7 +49,7 @@ public final class ImagePipeline {
     /** Whether {@code image}'s output is up to date ({@code --incremental}): then it is not processed. */
     public boolean upToDate(ImagePaths image) {
         return incremental != null && writer != null && image.output() != null
-                && incremental.upToDate(image.source().path(), image.output());
+                && incremental.upToDate(image.source(), image.output());
     }
 
     /** A pipeline that admits every image at once: for images processed one at a time. */
@@ -88,7 +89,7 @@ public final class ImagePipeline {
                 return false;
             }
             // Looked at before it is read: a change after this makes its record differ, and the next run redo it.
-            Incremental.Seen seen = incremental == null ? null : Incremental.look(image.source().path());
+            ImageFile.Seen seen = incremental == null ? null : Incremental.look(image.source().path());
             ImageReader.Decoded decoded = reader.decode(image.source().path(), warnings);
             Mat input = decoded.image();
             Mat result = null;
@@ -113,7 +114,7 @@ public final class ImagePipeline {
     }
 
     /** Appends the record of {@code image}'s output, now in place, to the manifest. */
-    private void record(ImagePaths image, Incremental.Seen seen) throws ImageException {
+    private void record(ImagePaths image, ImageFile.Seen seen) throws ImageException {
         if (incremental == null) {
             return;
         }

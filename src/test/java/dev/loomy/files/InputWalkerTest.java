@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -93,6 +94,20 @@ class InputWalkerTest {
         assertThat(relatives(walker.walk(List.of(dir))))
                 .containsExactly("broken.jpg", "good.png", "loop1.png", "loop2.png", "pipe.jpg");
         assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void theWalkKeepsWhatItSawOfEachRegularFileThatIsNoLink() throws Exception {
+        Path good = Files.writeString(dir.resolve("good.png"), "pixels");
+        Files.setLastModifiedTime(good, FileTime.fromMillis(1_600_000_000_123L));
+        Files.createSymbolicLink(dir.resolve("linked.png"), good);
+        Files.createSymbolicLink(dir.resolve("broken.jpg"), dir.resolve("missing.jpg"));
+
+        List<ImageFile> images = walker.walk(List.of(dir));
+
+        assertThat(images).extracting(ImageFile::relative).extracting(Path::toString)
+                .containsExactly("broken.jpg", "good.png", "linked.png");
+        assertThat(images).extracting(ImageFile::seen).containsExactly(null, new ImageFile.Seen(6, 1_600_000_000_123L), null);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -114,6 +115,22 @@ class OutputLayoutTest {
         assertThatThrownBy(() -> new OutputLayout(dir, OutputFormat.SAME, false)
                 .check(List.of(file), List.of(new ImageFile(file, file.getFileName())), NAMES, NAMES))
                 .isInstanceOf(InputProblem.class).hasMessageContaining("overwritten");
+    }
+
+    @Test
+    void refusesAnImageFoundAsALinkToItsOwnOutput() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Path made = Files.writeString(out.resolve("a.png"), "x");
+        Path in = Files.createDirectories(dir.resolve("in"));
+        Files.createSymbolicLink(in.resolve("a.png"), made);
+        Files.writeString(in.resolve("b.png"), "x");
+        List<ImageFile> walked = new ArrayList<>();
+        new ImageWalk(List.of(in), problem -> { }, note -> { }).forEachRemaining(walked::add);
+
+        assertThatThrownBy(() -> new OutputLayout(out, OutputFormat.SAME, false).check(List.of(in), walked, NAMES, NAMES))
+                .isInstanceOf(InputProblem.class).hasMessageContaining("a.png would be overwritten by its own output");
+        assertThatCode(() -> new OutputLayout(out, OutputFormat.SAME, false).check(List.of(in), walked.subList(1, 2), NAMES,
+                NAMES)).doesNotThrowAnyException();
     }
 
     @Test

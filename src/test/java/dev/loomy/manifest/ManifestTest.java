@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.files.ImageFile;
 import dev.loomy.imageio.TempFiles;
 
 /** The manifest's file: records written and read back, torn lines, the lock, and what matches. */
@@ -226,6 +227,30 @@ class ManifestTest {
         assertThat(made.upToDate(input, output)).isTrue();
         Files.delete(output);
         assertThat(made.upToDate(input, output)).isFalse();
+    }
+
+    @Test
+    void whatTheWalkSawOfAnInputStandsForALookAtIt() throws IOException {
+        Path input = Files.writeString(dir.resolve("in.png"), "pixels");
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Path output = Files.writeString(out.resolve("in.png"), "made");
+        ManifestIndex index = new ManifestIndex();
+        Incremental made = new Incremental(out, index, "sha256:one", index::put, true);
+        ImageFile.Seen then = Incremental.look(input);
+        made.made(input, then, output);
+
+        // Seen as recorded: up to date, without looking at the input (gone since).
+        Files.delete(input);
+        assertThat(made.upToDate(new ImageFile(input, input.getFileName(), null, then), output)).isTrue();
+        assertThat(made.upToDate(input, output)).as("looked at, it is gone").isFalse();
+        // Seen other than recorded: not up to date, whatever the input is now.
+        Files.writeString(input, "pixels");
+        Files.setLastModifiedTime(input, FileTime.fromMillis(then.modified()));
+        assertThat(made.upToDate(input, output)).isTrue();
+        assertThat(made.upToDate(new ImageFile(input, input.getFileName(), null,
+                new ImageFile.Seen(then.size() + 1, then.modified())), output)).isFalse();
+        // Not seen by a walk: looked at.
+        assertThat(made.upToDate(new ImageFile(input, input.getFileName()), output)).isTrue();
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.apache.hadoop.fs.FileStatus;
 
+import dev.loomy.files.ImageFile;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.ManifestIndex;
 import dev.loomy.manifest.ManifestRecord;
@@ -24,7 +25,7 @@ final class OutputRecords {
 
     private final Incremental incremental;
     private final HadoopFiles files;
-    private final Map<Integer, Incremental.Seen> seen = new HashMap<>();
+    private final Map<Integer, ImageFile.Seen> seen = new HashMap<>();
     private final List<ManifestRecord> records = new ArrayList<>();
 
     OutputRecords(Work work, HadoopFiles files) {
@@ -39,7 +40,7 @@ final class OutputRecords {
      */
     void look(int index, String input) {
         if (incremental != null) {
-            Incremental.Seen now = look(input, files);
+            ImageFile.Seen now = look(input, files);
             if (now != null) {
                 seen.put(index, now);
             }
@@ -51,7 +52,7 @@ final class OutputRecords {
      * {@code index} read from {@code input}; one that cannot be looked at goes unrecorded.
      */
     void made(int index, String input, String output) {
-        Incremental.Seen before = seen.get(index);
+        ImageFile.Seen before = seen.get(index);
         if (before == null) {
             return;
         }
@@ -68,13 +69,13 @@ final class OutputRecords {
     }
 
     /** The input at {@code location} as a record sees it (size, modification time), or null when it cannot be looked at. */
-    static Incremental.Seen look(String location, HadoopFiles files) {
+    static ImageFile.Seen look(String location, HadoopFiles files) {
         if (!HadoopFiles.isUri(location)) {
             return Incremental.look(Path.of(location));
         }
         try {
             FileStatus status = status(location, files);
-            return new Incremental.Seen(status.getLen(), status.getModificationTime());
+            return new ImageFile.Seen(status.getLen(), status.getModificationTime());
         } catch (IOException | RuntimeException e) {
             return null;
         }
