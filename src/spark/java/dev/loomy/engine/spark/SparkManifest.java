@@ -62,9 +62,13 @@ final class SparkManifest implements AutoCloseable {
         if (!config.output().incremental()) {
             return false;
         }
-        String input = image.uri() != null ? image.uri() : image.path().toAbsolutePath().toString();
         Path output = config.layoutWithin(root).outputFor(image, trial.filter(), trial.strategy());
-        return byFilter.get(trial.filter()).upToDate(OutputRecords.name(input), OutputRecords.look(input, files), output);
+        Incremental incremental = byFilter.get(trial.filter());
+        if (image.uri() == null) {
+            // An image on a path, as the local engine has it: what the walk saw of it stands for a look.
+            return incremental.upToDate(image, output);
+        }
+        return incremental.upToDate(OutputRecords.name(image.uri()), OutputRecords.look(image.uri(), files), output);
     }
 
     /** {@code work}, its tasks told where their outputs' records are relative to and what made them. */
