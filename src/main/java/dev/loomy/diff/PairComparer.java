@@ -4,6 +4,7 @@ import org.opencv.core.Mat;
 
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
+import dev.loomy.opencv.Mats;
 
 /**
  * Reads both images of a pair (8-bit BGR, as imread's default), compares them and, if asked, writes the
@@ -48,12 +49,7 @@ public final class PairComparer {
         } catch (ImageException e) {
             return PairResult.problem(pair.name(), PairResult.Kind.UNREADABLE, e.getMessage());
         } finally {
-            if (a != null) {
-                a.release();
-            }
-            if (b != null) {
-                b.release();
-            }
+            Mats.free(a, b);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.loomy.filter;
 
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import dev.loomy.opencv.Mats;
 
 /** Helpers for code that applies filters. */
 public final class Filters {
@@ -28,7 +29,7 @@ public final class Filters {
     /** Releases a filter's result unless it is the input itself (see {@link Filter}). */
     public static void releaseResult(Mat input, Mat result) {
         if (result != null && result != input) {
-            result.release();
+            Mats.free(result);
         }
     }
 }

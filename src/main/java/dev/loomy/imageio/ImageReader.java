@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.opencv.core.CvException;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
+import dev.loomy.opencv.Mats;
 
 /**
  * Reads and decodes an image into an 8-bit, 3-channel BGR Mat, as {@code imread} does by
@@ -140,10 +141,7 @@ public class ImageReader {
         } catch (CvException e) {
             throw new ImageException(file, "cannot be decoded: " + ImageException.oneLine(e));
         } finally {
-            if (image != null) {
-                image.release();
-            }
-            encoded.release();
+            Mats.free(encoded, image);
         }
     }
 

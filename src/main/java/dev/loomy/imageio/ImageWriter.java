@@ -16,6 +16,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.files.ImageExtensions;
 import dev.loomy.files.IoReasons;
+import dev.loomy.opencv.Mats;
 
 /**
  * Encodes an image by its target's extension and writes it atomically: into a hidden
@@ -50,7 +51,7 @@ public class ImageWriter {
         } catch (IOException e) {
             throw new ImageException(target, "cannot be written: " + IoReasons.of(e));
         } finally {
-            encoded.release();
+            Mats.free(encoded);
         }
     }
 
@@ -65,13 +66,13 @@ public class ImageWriter {
             return;
         }
         long size = pieces.stream().mapToLong(ByteBuffer::remaining).sum();
-        Mat joined = new Mat(Math.toIntExact(size), 1, CvType.CV_8UC1);
+        Mat joined = Mats.owned(Math.toIntExact(size), 1, CvType.CV_8UC1);
         try {
             ByteBuffer out = NativeBytes.view(joined, 0, size);
             pieces.forEach(out::put);
             store(out.flip(), target);
         } finally {
-            joined.release();
+            Mats.free(joined);
         }
     }
 
@@ -110,7 +111,7 @@ public class ImageWriter {
             throw new ImageException(target, "cannot be encoded as ." + extension + ": " + ImageException.oneLine(e));
         } finally {
             if (!done) {
-                encoded.release();
+                Mats.free(encoded);
             }
         }
     }

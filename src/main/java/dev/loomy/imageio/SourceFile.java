@@ -15,6 +15,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import org.opencv.core.CvException;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
+import dev.loomy.opencv.Mats;
 
 /**
  * An input file as the operating system sees it, with a precise reason when it is not a
@@ -74,7 +75,7 @@ public final class SourceFile {
         if (size > Integer.MAX_VALUE) {
             throw new ImageException(file, "too large to read: " + size + " bytes, more than OpenCV takes at once");
         }
-        Mat bytes = new Mat();
+        Mat bytes = Mats.empty();
         boolean done = false;
         try {
             if (size > 0) {
@@ -111,7 +112,7 @@ public final class SourceFile {
             throw new ImageException(file, "too large to read into memory (" + ImageException.oneLine(e) + ")");
         } finally {
             if (!done) {
-                bytes.release();
+                Mats.free(bytes);
             }
         }
     }
@@ -126,7 +127,7 @@ public final class SourceFile {
         Mat from = null;
         Mat to = null;
         try {
-            bigger = new Mat((int) Math.min(Integer.MAX_VALUE, Math.max(needed, 2L * bytes.rows())), 1, CvType.CV_8UC1);
+            bigger = Mats.owned((int) Math.min(Integer.MAX_VALUE, Math.max(needed, 2L * bytes.rows())), 1, CvType.CV_8UC1);
             if (used > 0) {
                 from = bytes.rowRange(0, used);
                 to = bigger.rowRange(0, used);
@@ -136,29 +137,24 @@ public final class SourceFile {
             bigger = null;
             return grown;
         } finally {
-            release(from, to, bigger, bytes);
+            Mats.free(from, to, bigger, bytes);
         }
     }
 
     /** The first {@code length} bytes of {@code bytes}, which is released: the file shrank while it was read. */
     private static Mat cut(Mat bytes, int length) {
         Mat head = null;
+        Mat copy = Mats.empty();
         try {
-            if (length == 0) {
-                return new Mat();
+            if (length > 0) {
+                head = bytes.rowRange(0, length);
+                head.copyTo(copy);
             }
-            head = bytes.rowRange(0, length);
-            return head.clone();
+            Mat done = copy;
+            copy = null;
+            return done;
         } finally {
-            release(head, bytes);
-        }
-    }
-
-    private static void release(Mat... mats) {
-        for (Mat mat : mats) {
-            if (mat != null) {
-                mat.release();
-            }
+            Mats.free(head, bytes, copy);
         }
     }
 

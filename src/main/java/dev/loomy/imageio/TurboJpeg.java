@@ -14,6 +14,7 @@ import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 
 import dev.loomy.opencv.DecodeLimits;
+import dev.loomy.opencv.Mats;
 
 /**
  * JPEG through the system's libturbojpeg (libjpeg-turbo's TurboJPEG API, built with SIMD by
@@ -119,7 +120,7 @@ final class TurboJpeg {
             if (refusal != null) {
                 throw new TooLargeException(refusal);
             }
-            Mat image = new Mat(height.getValue(), width.getValue(), CvType.CV_8UC3);
+            Mat image = Mats.owned(height.getValue(), width.getValue(), CvType.CV_8UC3);
             boolean done = false;
             try {
                 String warning = null;
@@ -135,7 +136,7 @@ final class TurboJpeg {
                 return new Decoded(image, warning);
             } finally {
                 if (!done) {
-                    image.release();
+                    Mats.free(image);
                 }
             }
         } finally {

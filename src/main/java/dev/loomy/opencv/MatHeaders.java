@@ -3,6 +3,7 @@ package dev.loomy.opencv;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.Reference;
 
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -120,6 +121,8 @@ final class MatHeaders {
             return new Header((long) ROW_RANGE.invokeExact(mat.nativeObj, start, end));
         } catch (Throwable e) {
             throw rethrow(e);
+        } finally {
+            Reference.reachabilityFence(mat);
         }
     }
 
@@ -128,6 +131,8 @@ final class MatHeaders {
             return new Header((long) COL_RANGE.invokeExact(mat.nativeObj, start, end));
         } catch (Throwable e) {
             throw rethrow(e);
+        } finally {
+            Reference.reachabilityFence(mat);
         }
     }
 
@@ -136,6 +141,8 @@ final class MatHeaders {
             return new Header((long) RESHAPE.invokeExact(mat.nativeObj, channels, rows));
         } catch (Throwable e) {
             throw rethrow(e);
+        } finally {
+            Reference.reachabilityFence(mat);
         }
     }
 
@@ -145,6 +152,10 @@ final class MatHeaders {
             return new Header((long) SET_TO.invokeExact(mat.nativeObj, v[0], v[1], v[2], v[3], mask.nativeObj));
         } catch (Throwable e) {
             throw rethrow(e);
+        } finally {
+            // A finalizable Mat passed in as its last use must outlive the native call.
+            Reference.reachabilityFence(mat);
+            Reference.reachabilityFence(mask);
         }
     }
 

@@ -31,12 +31,12 @@ public final class MatScope implements AutoCloseable {
 
     /** A new empty Mat, released when the scope closes. */
     public Mat mat() {
-        return add(MatHeaders.available() ? MatHeaders.empty() : new Mat());
+        return add(Mats.empty());
     }
 
     /** A new {@code rows x cols} Mat of {@code type} (its values unset), released when the scope closes. */
     public Mat mat(int rows, int cols, int type) {
-        return add(MatHeaders.available() ? MatHeaders.sized(rows, cols, type) : new Mat(rows, cols, type));
+        return add(Mats.owned(rows, cols, type));
     }
 
     /** {@code mat.rowRange(start, end)}, a view released when the scope closes. */
@@ -89,12 +89,7 @@ public final class MatScope implements AutoCloseable {
     @Override
     public void close() {
         for (int i = mats.size() - 1; i >= 0; i--) {
-            Mat mat = mats.get(i);
-            if (mat instanceof MatHeaders.Header header) {
-                header.delete();
-            } else {
-                mat.release();
-            }
+            Mats.free(mats.get(i));
         }
         mats.clear();
     }

@@ -14,6 +14,7 @@ import dev.loomy.imageio.ImageWriter;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.IoReasons;
 import dev.loomy.manifest.Incremental;
+import dev.loomy.opencv.Mats;
 import java.io.IOException;
 
 /**
@@ -108,7 +109,7 @@ public final class ImagePipeline {
                 return true;
             } finally {
                 Filters.releaseResult(input, result);
-                input.release();
+                Mats.free(input);
             }
         }
     }

@@ -15,6 +15,7 @@ import org.opencv.core.Mat;
 
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
+import dev.loomy.opencv.Mats;
 
 
 /**
@@ -97,9 +98,7 @@ public final class SampleBatch {
             failure.compareAndSet(null, e);
             return null;
         } finally {
-            if (image != null) {
-                image.release();
-            }
+            Mats.free(image);
         }
     }
 

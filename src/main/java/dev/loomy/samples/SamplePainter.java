@@ -12,6 +12,7 @@ import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
 
 import dev.loomy.opencv.MatScope;
+import dev.loomy.opencv.Mats;
 
 /**
  * Paints one photo-like image: a smooth plasma background, shapes filled with flat colour,
@@ -58,7 +59,7 @@ final class SamplePainter {
             noise(scope, image);
             return image;
         } catch (RuntimeException | Error e) {
-            image.release();
+            Mats.free(image);
             throw e;
         }
     }
@@ -139,7 +140,7 @@ final class SamplePainter {
             Imgproc.resize(grid, field, box, 0, 0, Imgproc.INTER_LINEAR);
             return field;
         } finally {
-            grid.release();
+            Mats.free(grid);
         }
     }
 

@@ -9,6 +9,7 @@ import org.opencv.core.Rect;
 import org.opencv.core.Scalar;
 import org.opencv.core.Size;
 import org.opencv.imgproc.Imgproc;
+import dev.loomy.opencv.Mats;
 
 /** A filled shape, drawn anti-aliased with sub-pixel precision. */
 sealed interface Shape {
@@ -70,7 +71,7 @@ sealed interface Shape {
             try {
                 Imgproc.fillPoly(target, List.of(points), colour, Imgproc.LINE_AA, SHIFT);
             } finally {
-                points.release();
+                Mats.free(points);
             }
         }
     }

@@ -21,6 +21,7 @@ import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.SourceFile;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.opencv.Mats;
 
 /**
  * One task's images named by URIs. The pipeline carries paths: each URI gets a stand-in path,
@@ -107,9 +108,7 @@ final class HadoopImages {
         } catch (IOException e) {
             throw new ImageException(file, "cannot be read: " + ImageException.oneLine(e));
         } finally {
-            if (bytes != null) {
-                bytes.release();
-            }
+            Mats.free(bytes);
         }
     }
 }
