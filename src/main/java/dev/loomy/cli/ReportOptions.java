@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 public final class ReportOptions {
 
     /** Null when not given: a run of one strategy and one filter, once, then prints one summary line. */
-    @Option(names = "--format", paramLabel = "F",
+    @Option(names = "--format", paramLabel = "F", completionCandidates = Completions.FormatNames.class,
             description = "table, markdown, csv or json on standard output (default: table; one summary line for "
                     + "one strategy and one filter run once)")
     String format;
@@ -20,7 +20,7 @@ public final class ReportOptions {
     @ArgGroup(validate = false, exclusive = false)
     ExportOptions exports = new ExportOptions();
 
-    @Option(names = "--quiet", description = "print nothing on standard error but errors and warnings, and no summary "
+    @Option(names = {"-q", "--quiet"}, description = "print nothing on standard error but errors and warnings, and no summary "
             + "line")
     boolean quiet;
 
