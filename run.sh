@@ -194,7 +194,7 @@ stale() {
 # Says what a build is doing, one line a step with the seconds since it began, from Maven's output on
 # standard input, which it keeps in the file $1 in case the build fails.
 build_progress() {
-    local log="$1" start=$SECONDS line goal="" count
+    local log="$1" start=$SECONDS line goal="" count noun
     while IFS= read -r line; do
         printf '%s\n' "$line" >>"$log"
         case "$line" in
@@ -202,7 +202,9 @@ build_progress() {
             *"--- "*":testCompile ("*) goal=tests ;;
             *"] Compiling "*" source file"*)
                 count="${line#*] Compiling }"
-                say "  compiling ${count%% *} $([[ "$goal" == tests ]] && echo "test sources" || echo "sources") ... ($(( SECONDS - start )) s)"
+                count="${count%% *}"
+                noun="$([[ "$goal" == tests ]] && echo "test source" || echo "source")$([[ "$count" == 1 ]] || echo s)"
+                say "  compiling $count $noun ... ($(( SECONDS - start )) s)"
                 ;;
             *"--- "*":jar ("*) say "  packaging ... ($(( SECONDS - start )) s)" ;;
             *"--- "*":shade ("*) say "  adding the libraries to the jar ... ($(( SECONDS - start )) s)" ;;

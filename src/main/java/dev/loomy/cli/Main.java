@@ -24,7 +24,8 @@ import picocli.CommandLine.ParseResult;
  * The entry point. A first argument that names a command ({@code filters}, {@code diff},
  * {@code samples}, {@code gallery}, {@code tune}, {@code report}) runs that command; anything else
  * is the main command, so that a folder called {@code samples} can be given as an input anywhere
- * but first (or as {@code ./samples}).
+ * but first (or as {@code ./samples}). A first argument close to a command's name, where nothing of
+ * that name exists, is answered with the command it may mean ({@link #mistypedCommand}).
  * Whatever a command throws is made an exit status here, and only here ({@link #exitCode}).
  */
 public final class Main {

@@ -207,8 +207,8 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * @param chart    null when not asked for; likewise timeline
      * @param progress whether a progress bar is drawn
      * @param wide     whether the table shows every column, however wide ({@code --wide})
-     * @param job      whether standard output gets one summary line in place of the table: a run of one
-     *                 strategy and one filter, once, is a job rather than a comparison, unless {@code
+     * @param job      whether standard output gets a summary line per filter in place of the table: a run of
+     *                 one strategy, each filter once, is a job rather than a comparison, unless {@code
      *                 --format} asks otherwise
      */
     public record Reporting(Format format, List<Export> exports, Path chart, Path timeline, boolean quiet,
