@@ -175,17 +175,50 @@ maven() {
     (cd "$here" && JAVA_HOME="$build_home" MAVEN_OPTS="$opts" mvn -B -ntp "$@")
 }
 
-# The jar is stale when anything that goes into it is newer: a find that stops at the first hit.
-stale() {
-    [[ ! -f "$jar" ]] && return 0
-    [[ -n "$(find "$here/pom.xml" "$here/src/main" "$here/filters.yaml" -newer "$jar" -print -quit 2>/dev/null)" ]]
+# Whether the copy of ./filters.yaml packaged in the jar $1 is older than the file and a run from this
+# folder would read it: only where the working folder has no filters.yaml of its own (the repository's,
+# read at run time, or the user's). Editing the repository's filters.yaml and running from its folder
+# costs no build.
+packaged_filters_stale() {
+    [[ ! -e filters.yaml && "$here/filters.yaml" -nt "$1" ]]
 }
 
-# Runs Maven with "$@", showing its output only when the build fails.
+# The jar is stale when anything that goes into it is newer: a find that stops at the first hit. Not the
+# samples, docs or benchmarks, nor filters.yaml, unless its packaged copy is the one a run would read.
+stale() {
+    [[ ! -f "$jar" ]] && return 0
+    [[ -n "$(find "$here/pom.xml" "$here/src/main" -newer "$jar" -print -quit 2>/dev/null)" ]] \
+        || packaged_filters_stale "$jar"
+}
+
+# Says what a build is doing, one line a step with the seconds since it began, from Maven's output on
+# standard input, which it keeps in the file $1 in case the build fails.
+build_progress() {
+    local log="$1" start=$SECONDS line goal="" count noun
+    while IFS= read -r line; do
+        printf '%s\n' "$line" >>"$log"
+        case "$line" in
+            *"--- "*":compile ("*) goal=sources ;;
+            *"--- "*":testCompile ("*) goal=tests ;;
+            *"] Compiling "*" source file"*)
+                count="${line#*] Compiling }"
+                count="${count%% *}"
+                noun="$([[ "$goal" == tests ]] && echo "test source" || echo "source")$([[ "$count" == 1 ]] || echo s)"
+                say "  compiling $count $noun ... ($(( SECONDS - start )) s)"
+                ;;
+            *"--- "*":jar ("*) say "  packaging ... ($(( SECONDS - start )) s)" ;;
+            *"--- "*":shade ("*) say "  adding the libraries to the jar ... ($(( SECONDS - start )) s)" ;;
+            *"--- "*":exec ("*) say "  running $(sed -n 's/.*(\([^)]*\)).*/\1/p' <<<"$line") ... ($(( SECONDS - start )) s)" ;;
+            *"BUILD SUCCESS"*) say "  done in $(( SECONDS - start )) s" ;;
+        esac
+    done
+}
+
+# Runs Maven with "$@", saying its steps as they begin; its whole output only when the build fails.
 build_quietly() {
     local log
     log="$(mktemp)"
-    if ! maven -q "$@" >"$log" 2>&1; then
+    if ! maven "$@" 2>&1 | build_progress "$log"; then
         cat "$log" >&2
         rm -f "$log"
         say "build failed"
@@ -196,7 +229,8 @@ build_quietly() {
 
 build() {
     say "building $jar with $(java_major "$build_home") at $build_home ..."
-    build_quietly -DskipTests package
+    # Not the tests: they are no part of the jar (./run.sh test compiles them).
+    build_quietly -Dmaven.test.skip=true package
     # A class-data archive made for the old jar is refused with an error on every start, not replaced.
     rm -f "$here"/target/loomy-java*.jsa
 }
@@ -204,8 +238,8 @@ build() {
 # The Spark build is separate (the spark profile): Spark's jars are downloaded and loaded only by those who use it.
 spark_stale() {
     [[ ! -f "$spark_dir/loomy-spark.jar" ]] && return 0
-    [[ -n "$(find "$here/pom.xml" "$here/src/main" "$here/src/spark" "$here/filters.yaml" \
-        -newer "$spark_dir/loomy-spark.jar" -print -quit 2>/dev/null)" ]]
+    [[ -n "$(find "$here/pom.xml" "$here/src/main" "$here/src/spark" -newer "$spark_dir/loomy-spark.jar" \
+        -print -quit 2>/dev/null)" ]] || packaged_filters_stale "$spark_dir/loomy-spark.jar"
 }
 
 # Builds target/loomy-spark with the spark profile and the profiles named in $1 (comma-separated, may be
@@ -264,7 +298,10 @@ command="${1:-}"
 case "$command" in
     install)
         shift
-        stale && build
+        # What is installed runs from any folder: its packaged filters.yaml must be the repository's.
+        if stale || [[ "$here/filters.yaml" -nt "$jar" ]]; then
+            build
+        fi
         say "making the completion script and the man pages (picocli's AutoComplete and ManPageGenerator) ..."
         build_quietly -Pman -DskipTests process-classes
         exec bash "$here/scripts/install.sh" install --jar="$jar" --launcher="$here/run.sh" \
@@ -287,10 +324,36 @@ case "$command" in
                 options+=("$arg")
             fi
         done
-        # The gallery's browser test fails without Chromium (a missing browser is no reason to skip it): say why first.
-        if [[ "$fast" == false && -z "${LOOMY_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 \
-                && ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
-            say "no Chromium found: GalleryBrowserTest will fail; on Debian: apt-get install chromium (.ci/run installs it)"
+        # What the tests need from the system (the rest are Maven's dependencies): the SIMD JPEG codec, which
+        # they check against OpenCV's; unless --fast, Chromium and its driver (the gallery's and tune's
+        # browser tests) and man-db (the install test renders the man page). A missing tool is no reason to
+        # skip a test: installed here as root with apt-get (a container, CI), else named, exit 2, before any
+        # test runs. A selection of tests (-Dtest=...) is left to say what it lacks.
+        needed=()
+        all=true
+        [[ " ${options[*]-} " == *" -Dtest="* ]] && all=false
+        if [[ "$all" == true ]] && ! ldconfig -p 2>/dev/null | grep 'libturbojpeg\.so\.0' >/dev/null; then
+            needed+=(libturbojpeg0)
+        fi
+        if [[ "$all" == true && "$fast" == false ]]; then
+            if [[ -z "${LOOMY_CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 \
+                    && ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
+                needed+=(chromium)
+            fi
+            [[ -n "${LOOMY_CHROMEDRIVER:-}" ]] || command -v chromedriver >/dev/null 2>&1 || needed+=(chromium-driver)
+            command -v man >/dev/null 2>&1 || needed+=(man-db)
+        fi
+        if (( ${#needed[@]} > 0 )); then
+            if [[ "$(id -u)" != 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
+                say "the tests need ${needed[*]} (Debian packages; as root: apt-get install ${needed[*]})"
+                exit 2
+            fi
+            say "installing ${needed[*]} for the tests with apt-get ..."
+            if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${needed[@]}"; } \
+                    >/dev/null 2>&1; then
+                say "could not install ${needed[*]} with apt-get: the tests need them"
+                exit 2
+            fi
         fi
         rm -rf "$here/target/surefire-reports"
         maven test ${options[@]+"${options[@]}"}

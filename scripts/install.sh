@@ -152,12 +152,21 @@ if ! version="$(LOOMY_JAVA_OPTS="${LOOMY_JAVA_OPTS:-} -XX:-AutoCreateSharedArchi
     say "the installed loomy does not start: $version"
     exit 1
 fi
-say "installed ${version%%$'\n'*}"
+say "installed ${version%%$'\n'*} in $prefix: the command is $prefix/bin/loomy"
+on_path=false
 case ":$PATH:" in
-    *":$prefix/bin:"*) ;;
+    *":$prefix/bin:"*) on_path=true ;;
     *) say "$prefix/bin is not on your PATH: add it, e.g. export PATH=\"$prefix/bin:\$PATH\" in ~/.bashrc" ;;
 esac
-say "completion: bash-completion loads it by itself from ~/.local/share; elsewhere, or in bash without"
-say "  bash-completion, source $prefix/share/bash-completion/completions/loomy in ~/.bashrc; in zsh, add"
-say "  autoload -U +X bashcompinit && bashcompinit; source $prefix/share/bash-completion/completions/loomy"
-say "man loomy finds the pages through $prefix/bin on the PATH (or: man -l $prefix/share/man/man1/loomy.1)"
+# bash-completion loads a command's script by itself from these folders' bash-completion/completions.
+installed_completion="$prefix/share/bash-completion/completions/loomy"
+case ":${XDG_DATA_HOME:-$HOME/.local/share}:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}:" in
+    *":$prefix/share:"*) say "completion: bash-completion loads $installed_completion by itself; in bash without it, source it in ~/.bashrc" ;;
+    *) say "completion: bash-completion does not look in $prefix/share: source $installed_completion in ~/.bashrc" ;;
+esac
+say "  in zsh, add: autoload -U +X bashcompinit && bashcompinit; source $installed_completion"
+if [[ "$on_path" == true ]]; then
+    say "man loomy finds the pages through $prefix/bin on the PATH"
+else
+    say "man pages: man -l $prefix/share/man/man1/loomy.1 (man loomy finds them once $prefix/bin is on the PATH)"
+fi

@@ -13,6 +13,7 @@ import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.manifest.Manifest;
@@ -65,6 +66,7 @@ final class ConfigBuilder {
                 : run.imageFormat));
         KeepMetadata keepMetadata = UsageError.of(() -> KeepMetadata.parse(run.keepMetadata == null ? "all"
                 : run.keepMetadata));
+        int quality = run.quality == null ? ImageWriter.DEFAULT_QUALITY : run.quality;
         int repeats = Measures.repeats(measure);
         int warmups = Measures.warmups(measure);
         RunConfig.Order order = Measures.order(measure);
@@ -96,20 +98,20 @@ final class ConfigBuilder {
         MeasureSettings settings = Measures.settings(measure, measure.rigor, locations.outputFolder());
         RunConfig.Baselines given = Measures.baselines(measure.rigor);
         Baselines baselines = open(given);
+        boolean job = report.format == null && job(strategies.size() * scan.size(), repeats, warmups, settings, given);
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
-                        keepMetadata, run.incremental),
-                new RunConfig.Measuring(warmups, repeats, fork(run, measure, strategies.size()
+                        keepMetadata, run.incremental, quality),
+                new RunConfig.Measuring(warmups, repeats, fork(run, measure, job ? 1 : strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given, order),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
                 new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
-                        report.format == null && job(strategies.size() * filters.resolved().size() * scan.size(),
-                                repeats, warmups, settings, given)), engine, scan);
+                        job), engine, scan);
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
@@ -154,8 +156,10 @@ final class ConfigBuilder {
     }
 
     /**
-     * Whether the run is a job rather than a comparison, and says so in one line: one strategy and
-     * one filter, run once, without a warm-up, a baseline or a profiler, whose table would show.
+     * Whether the run is a job rather than a comparison, and says so in a line per filter: one
+     * strategy, any filters, each run once, without a warm-up, a baseline or a profiler, whose table
+     * would show. Its filters run one after another in this JVM: nothing is compared, so nothing
+     * needs a JVM of its own.
      */
     private static boolean job(int rows, int repeats, int warmups, MeasureSettings settings,
                                RunConfig.Baselines baselines) {
@@ -179,6 +183,9 @@ final class ConfigBuilder {
         }
         if (run.keepMetadata != null) {
             console.warning("--keep-metadata does nothing with --no-write: no image is written");
+        }
+        if (run.quality != null) {
+            console.warning("--quality does nothing with --no-write: no image is written");
         }
         if (run.output != null && !recordings) {
             console.warning("--output does nothing with --no-write: no image is written");

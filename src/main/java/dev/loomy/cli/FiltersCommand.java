@@ -43,6 +43,9 @@ public final class FiltersCommand implements Callable<Integer> {
             description = "table, or markdown: the same as a Markdown table (default: ${DEFAULT-VALUE})")
     Format format;
 
+    @Option(names = "--names", description = "only every filter's name, one a line (what completion offers after -f)")
+    boolean names;
+
     @Parameters(paramLabel = "NAME", arity = "0..1", description = "a filter's name (any case): show its parameters")
     String name;
 
@@ -58,7 +61,11 @@ public final class FiltersCommand implements Callable<Integer> {
     @Override
     public Integer call() throws UsageError {
         FilterCatalog catalog = Selections.catalog(config);
-        out.print(name == null ? render(catalog, format) : describe(catalog, name, format));
+        if (names) {
+            catalog.entries().forEach(entry -> out.println(entry.filter().name()));
+        } else {
+            out.print(name == null ? render(catalog, format) : describe(catalog, name, format));
+        }
         out.flush();
         return ExitCodes.OK;
     }

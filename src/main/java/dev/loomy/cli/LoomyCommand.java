@@ -87,7 +87,7 @@ public final class LoomyCommand implements Callable<Integer> {
             if (!reporting.job()) {
                 ResultFormat.of(reporting.format(), reporting.wide()).write(results, out);
             } else if (!reporting.quiet()) {
-                new JobSummary().write(results, out);
+                new JobSummary(config.filters().size() > 1).write(results, out);
             }
             out.flush();
             int status = ExitCodes.of(results, plan.unreadableFolders());

@@ -2,6 +2,10 @@ package dev.loomy.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +14,7 @@ import java.util.function.BiFunction;
 
 import dev.loomy.console.Console;
 import dev.loomy.console.DidYouMean;
+import dev.loomy.files.Names;
 import dev.loomy.run.ExitCodes;
 import dev.loomy.run.Interrupts;
 import picocli.CommandLine;
@@ -19,7 +24,8 @@ import picocli.CommandLine.ParseResult;
  * The entry point. A first argument that names a command ({@code filters}, {@code diff},
  * {@code samples}, {@code gallery}, {@code tune}, {@code report}) runs that command; anything else
  * is the main command, so that a folder called {@code samples} can be given as an input anywhere
- * but first (or as {@code ./samples}).
+ * but first (or as {@code ./samples}). A first argument close to a command's name, where nothing of
+ * that name exists, is answered with the command it may mean ({@link #mistypedCommand}).
  * Whatever a command throws is made an exit status here, and only here ({@link #exitCode}).
  */
 public final class Main {
@@ -57,6 +63,12 @@ public final class Main {
 
     /** Runs loomy with {@code args} and returns its exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        String meant = args.length > 0 ? mistypedCommand(args[0], Path.of("")) : null;
+        if (meant != null) {
+            new Console(err, false).error(meant);
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         CommandLine commandLine;
         String[] rest = args;
         if (args.length > 0 && COMMANDS.containsKey(args[0])) {
@@ -73,6 +85,29 @@ public final class Main {
         } finally {
             err.flush();
         }
+    }
+
+    /**
+     * What a first argument that is no command, but close to one, may have meant, when nothing of
+     * that name exists in {@code workingFolder} to be taken as an input ({@code loomy galery
+     * photos}); else null.
+     */
+    static String mistypedCommand(String first, Path workingFolder) {
+        if (COMMANDS.containsKey(first) || first.startsWith("-") || first.contains("/") || first.contains(":")) {
+            return null;
+        }
+        List<String> close = DidYouMean.closest(first, COMMANDS.keySet());
+        Path path;
+        try {
+            path = workingFolder.resolve(first);
+        } catch (InvalidPathException e) {
+            return null;
+        }
+        if (close.isEmpty() || Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        return "unknown command '" + Names.shown(Path.of(first)) + "' (" + DidYouMean.question(close)
+                + "), and no file or folder of that name to take as an input";
     }
 
     /**

@@ -46,7 +46,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     ExportOptions exports = new ExportOptions();
 
-    @Option(names = "--quiet", description = "print nothing on standard error but errors and warnings")
+    @Option(names = {"-q", "--quiet"}, description = "print nothing on standard error but errors and warnings")
     boolean quiet;
 
     private final PrintStream out;

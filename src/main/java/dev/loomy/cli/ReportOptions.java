@@ -6,10 +6,10 @@ import picocli.CommandLine.Option;
 /** How results are shown, and where else they go. */
 public final class ReportOptions {
 
-    /** Null when not given: a run of one strategy and one filter, once, then prints one summary line. */
-    @Option(names = "--format", paramLabel = "F",
-            description = "table, markdown, csv or json on standard output (default: table; one summary line for "
-                    + "one strategy and one filter run once)")
+    /** Null when not given: a run of one strategy, each filter once, then prints a summary line per filter. */
+    @Option(names = "--format", paramLabel = "F", completionCandidates = Completions.FormatNames.class,
+            description = "table, markdown, csv or json on standard output (default: table; a summary line per "
+                    + "filter for one strategy, each filter run once)")
     String format;
 
     @Option(names = "--wide", description = "the table shows every column, however wide; by default it fits the "
@@ -20,7 +20,7 @@ public final class ReportOptions {
     @ArgGroup(validate = false, exclusive = false)
     ExportOptions exports = new ExportOptions();
 
-    @Option(names = "--quiet", description = "print nothing on standard error but errors and warnings, and no summary "
+    @Option(names = {"-q", "--quiet"}, description = "print nothing on standard error but errors and warnings, and no summary "
             + "line")
     boolean quiet;
 

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 public final class RunOptions {
 
     @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S",
+            completionCandidates = Completions.StrategyNames.class,
             description = "loop, threads, pool, forkjoin, virtual, virtual-priority, or all (the first five); "
                     + "a comma list runs several (default: virtual)")
     List<String> strategies = List.of("virtual");
@@ -29,9 +30,14 @@ public final class RunOptions {
     boolean incremental;
 
     /** Null when not given, as {@link #output}: the format is then {@code same}. */
-    @Option(names = "--image-format", paramLabel = "F",
-            description = "same (the input's format), png or jpg: the format of written images (default: same)")
+    @Option(names = "--image-format", paramLabel = "F", completionCandidates = Completions.ImageFormatNames.class,
+            description = "same (the input's format), png, jpg or webp: the format of written images (default: same)")
     String imageFormat;
+
+    /** Null when not given: 95. */
+    @Option(names = "--quality", paramLabel = "1..100", converter = QualityConverter.class,
+            description = "the quality of written JPEG and WebP images, 1 to 100 (default: 95, OpenCV's)")
+    Integer quality;
 
     /** Null when not given: all. */
     @Option(names = "--keep-metadata", paramLabel = "WHAT",

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 /** Which filters run, with which parameters, from which filters file. */
 public final class SelectionOptions {
 
-    @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F",
+    @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F", completionCandidates = Completions.FilterNames.class,
             description = "NoOp, Cartoon2, ALTMRetinex, a catalogue filter (loomy filters lists them) "
                     + "or a name from filters.yaml, in any case; "
                     + "a comma list runs several (default: NoOp)")

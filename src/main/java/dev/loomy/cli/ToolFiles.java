@@ -17,13 +17,59 @@ import picocli.codegen.docgen.manpage.ManPageGenerator;
 /**
  * What {@code ./run.sh install} puts beside the command, made from the commands' own picocli
  * model: the completion script ({@code loomy.bash}, by picocli's {@link AutoComplete}: bash, and
- * zsh through its bashcompinit) and the man pages ({@code man/loomy.1}, {@code man/loomy-filters.1},
+ * zsh through its bashcompinit), with {@link #VALUES} after it, and the man pages ({@code man/loomy.1}, {@code man/loomy-filters.1},
  * ...: AsciiDoc by picocli-codegen's {@link ManPageGenerator}, made into troff by Asciidoctor).
  * Both libraries are build-time dependencies (the pom's man profile runs this), not in loomy's jar.
  */
 public final class ToolFiles {
 
     private ToolFiles() {
+    }
+
+    /**
+     * The values offered after the options that take names, ahead of picocli's completion: picocli
+     * names its lists of values by the options' labels, which {@code -f}, {@code --format} and {@code
+     * --image-format} share, so that one list would stand for all three. The filters are asked of
+     * loomy as the user completes ({@code loomy filters --names}, with the {@code --config} on the
+     * line), so that those of the working folder's filters.yaml are offered too; the built-ins when
+     * that fails. A comma list is completed at its last name.
+     */
+    static final String VALUES = """
+
+            # Values after -s, -f, --format and --image-format (loomy's own; see its ToolFiles).
+            function _loomy_values() {
+              local prev_word=${COMP_WORDS[COMP_CWORD-1]} curr_word=${COMP_WORDS[COMP_CWORD]} values="" i config=()
+              case " %s " in
+                *" ${COMP_WORDS[1]} "*) [[ ${COMP_WORDS[1]} == gallery || ${COMP_WORDS[1]} == tune ]] || prev_word="" ;;
+              esac
+              case ${prev_word} in
+                -s|--strategy) values="%s" ;;
+                --format) values="%s" ;;
+                --image-format) values="%s" ;;
+                -f|--filter)
+                  for (( i=1; i<COMP_CWORD; i++ )); do
+                    [[ ${COMP_WORDS[i]} == --config=* ]] && config=("${COMP_WORDS[i]}")
+                    [[ ${COMP_WORDS[i]} == --config ]] && config=("--config=${COMP_WORDS[i+1]}")
+                  done
+                  values="$("${COMP_WORDS[0]}" filters --names "${config[@]}" 2>/dev/null)" || values="%s" ;;
+                *) _complete_loomy; return $? ;;
+              esac
+              local IFS=$' \\n' head=""
+              [[ ${curr_word} == *,* ]] && head=${curr_word%%,*},
+              COMPREPLY=( $(compgen -P "$head" -W "${values}" -- "${curr_word##*,}") )
+            }
+            complete -F _loomy_values -o default loomy
+            """;
+
+    /** {@link #VALUES} with today's names. */
+    static String values() {
+        return VALUES.formatted(String.join(" ", Main.COMMANDS.keySet()), words(new Completions.StrategyNames()),
+                words(new Completions.FormatNames()), words(new Completions.ImageFormatNames()),
+                words(new Completions.FilterNames()));
+    }
+
+    private static String words(Iterable<String> names) {
+        return String.join(" ", names);
     }
 
     /** Writes the files into the folder {@code args[0]}. */
@@ -38,7 +84,7 @@ public final class ToolFiles {
         TempFiles.makeFolders(adoc);
         TempFiles.makeFolders(man);
         TempFiles.noInputs().replace(dir.resolve("loomy.bash"),
-                AutoComplete.bash("loomy", tree).getBytes(StandardCharsets.UTF_8));
+                (AutoComplete.bash("loomy", tree) + values()).getBytes(StandardCharsets.UTF_8));
         int status = ManPageGenerator.generateManPage(adoc.toFile(), null, new boolean[0], true, tree.getCommandSpec());
         if (status != 0) {
             throw new IOException("the man pages' AsciiDoc could not be written (status " + status + ")");

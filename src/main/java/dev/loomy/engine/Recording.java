@@ -36,8 +36,6 @@ public final class Recording implements AutoCloseable {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
-    /** What besides the filter and the format decides an output's bytes: the JPEG quality, which is fixed. */
-    private static final String ENCODER = "jpeg-quality=95";
 
     private final Manifest manifest;
     private final ManifestIndex index;
@@ -56,7 +54,9 @@ public final class Recording implements AutoCloseable {
      */
     public static Map<String, String> definitions(RunConfig config) {
         String format = config.output().format().name().toLowerCase(Locale.ROOT);
-        String settings = ENCODER + ";metadata=" + config.output().metadata();
+        // What besides the filter and the format decides an output's bytes: the quality (JPEG and WebP).
+        // Named as when JPEGs had no other, so that the records of outputs made then still hold.
+        String settings = "jpeg-quality=" + config.output().quality() + ";metadata=" + config.output().metadata();
         Map<String, String> definitions = new HashMap<>();
         for (ResolvedFilter filter : config.filters()) {
             definitions.put(filter.name(), ManifestRecord.definition(json(filter), format, settings));

@@ -63,7 +63,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
             admissions.skipping(image -> recording.upToDate(image, config.layout(), filters, strategies));
         }
         return new Workload(strategies, filters, config::walk, config.imageCount(), config.layout(), reader(config),
-                write ? new ImageWriter(temps) : null, config.measuring().warmups(), config.measuring().repeats(),
+                write ? new ImageWriter(temps, config.output().quality()) : null, config.measuring().warmups(), config.measuring().repeats(),
                 execution.parallelism(), admissions, config.measuring().settings(), recording, temps);
     }
 

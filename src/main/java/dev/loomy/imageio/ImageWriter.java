@@ -12,6 +12,7 @@ import org.opencv.core.CvException;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
+import org.opencv.core.MatOfInt;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.files.ImageExtensions;
@@ -26,10 +27,23 @@ import dev.loomy.opencv.Mats;
  */
 public class ImageWriter {
 
+    /** OpenCV's default quality for JPEG and WebP, which loomy writes at unless told otherwise. */
+    public static final int DEFAULT_QUALITY = 95;
+
     private final TempFiles temps;
+    private final int quality;
 
     public ImageWriter(TempFiles temps) {
+        this(temps, DEFAULT_QUALITY);
+    }
+
+    /** @param quality of JPEG and WebP images, 1 to 100 ({@code --quality}); other formats are lossless */
+    public ImageWriter(TempFiles temps, int quality) {
+        if (quality < 1 || quality > 100) {
+            throw new IllegalArgumentException("quality " + quality + " is not from 1 to 100");
+        }
         this.temps = temps;
+        this.quality = quality;
     }
 
     public void write(Mat image, Path target) throws ImageException {
@@ -45,7 +59,7 @@ public class ImageWriter {
             writeFast(turbo, image, target, metadata);
             return;
         }
-        MatOfByte encoded = encode(image, target);
+        MatOfByte encoded = encode(image, target, quality);
         try {
             store(NativeBytes.view(encoded, 0, encoded.total()), target, metadata, image.channels());
         } catch (IOException e) {
@@ -86,7 +100,7 @@ public class ImageWriter {
 
     /** Encodes by libturbojpeg, as {@code imwrite} would, and writes straight from its buffer. */
     private void writeFast(TurboJpeg turbo, Mat image, Path target, Metadata metadata) throws ImageException {
-        try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
+        try (TurboJpeg.Encoded encoded = turbo.encode(image, quality)) {
             store(encoded.view(), target, metadata, image.channels());
         } catch (TurboJpeg.TurboJpegException e) {
             throw new ImageException(target, "cannot be encoded as JPEG: " + e.getMessage());
@@ -95,13 +109,19 @@ public class ImageWriter {
         }
     }
 
-    /** The encoded bytes, owned by the caller. */
-    private static MatOfByte encode(Mat image, Path target) throws ImageException {
+    /** The encoded bytes, owned by the caller; JPEG and WebP at {@code quality}. */
+    private static MatOfByte encode(Mat image, Path target, int quality) throws ImageException {
         String extension = ImageExtensions.of(target);
         MatOfByte encoded = new MatOfByte();
+        // OpenCV's own flags for the two lossy formats; the other encoders take none of them.
+        MatOfInt params = switch (extension) {
+            case "jpg", "jpeg" -> new MatOfInt(Imgcodecs.IMWRITE_JPEG_QUALITY, quality);
+            case "webp" -> new MatOfInt(Imgcodecs.IMWRITE_WEBP_QUALITY, quality);
+            default -> new MatOfInt();
+        };
         boolean done = false;
         try {
-            if (!Imgcodecs.imencode("." + extension, image, encoded)) {
+            if (!Imgcodecs.imencode("." + extension, image, encoded, params)) {
                 throw new ImageException(target, "cannot be encoded as ." + extension);
             }
             done = true;
@@ -110,6 +130,7 @@ public class ImageWriter {
             // OpenCV throws, rather than returning false, for an extension it has no encoder for.
             throw new ImageException(target, "cannot be encoded as ." + extension + ": " + ImageException.oneLine(e));
         } finally {
+            params.release();
             if (!done) {
                 Mats.free(encoded);
             }

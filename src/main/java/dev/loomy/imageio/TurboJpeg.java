@@ -23,8 +23,8 @@ import dev.loomy.opencv.Mats;
  * through its plain C code.
  *
  * <p>Both decode as {@code imread} does: the accurate integer IDCT and fancy upsampling, whose
- * SIMD code gives the same bits as the C code. Both encode as {@code imwrite} does by default:
- * quality 95, 4:2:0 (gray for one channel), the accurate forward DCT, baseline Huffman tables.
+ * SIMD code gives the same bits as the C code. Both encode as {@code imwrite} does at a given quality
+ * (95 by default): 4:2:0 (gray for one channel), the accurate forward DCT, baseline Huffman tables.
  * What TurboJPEG would do differently from {@code imread} is left to OpenCV: CMYK files, and
  * EXIF orientations other than upright (see {@link Exif}).
  *
@@ -66,8 +66,6 @@ final class TurboJpeg {
     /** The accurate DCT both ways: TurboJPEG's default when compressing is the fast one. */
     private static final int TJFLAG_ACCURATEDCT = 4096;
     private static final int TJERR_WARNING = 0;
-    /** OpenCV's default JPEG quality, which loomy writes at. */
-    static final int QUALITY = 95;
 
     private final ConcurrentLinkedQueue<Pointer> decompressors = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Pointer> compressors = new ConcurrentLinkedQueue<>();
@@ -178,15 +176,15 @@ final class TurboJpeg {
         }
     }
 
-    /** {@code image}, which {@link #encodes} takes, as a JPEG such as {@code imwrite} writes by default. */
-    Encoded encode(Mat image) throws TurboJpegException {
+    /** {@code image}, which {@link #encodes} takes, as the JPEG {@code imwrite} writes at {@code quality} (1 to 100). */
+    Encoded encode(Mat image, int quality) throws TurboJpegException {
         Pointer handle = take(compressors, false);
         PointerByReference jpeg = new PointerByReference();
         try {
             NativeLongByReference size = new NativeLongByReference(new NativeLong(0));
             boolean gray = image.channels() == 1;
             int status = Library.tjCompress2(handle, new Pointer(image.dataAddr()), image.cols(), 0, image.rows(),
-                    gray ? TJPF_GRAY : TJPF_BGR, jpeg, size, gray ? TJSAMP_GRAY : TJSAMP_420, QUALITY, TJFLAG_ACCURATEDCT);
+                    gray ? TJPF_GRAY : TJPF_BGR, jpeg, size, gray ? TJSAMP_GRAY : TJSAMP_420, quality, TJFLAG_ACCURATEDCT);
             if (status != 0) {
                 throw new TurboJpegException(Library.tjGetErrorStr2(handle));
             }

@@ -206,7 +206,8 @@ public final class SavedResults {
         JsonNode report = o.path("report");
         return new OptionsUsed(
                 new OptionsUsed.Selection(strings(o.path("strategy")), strings(o.path("filter")), strings(o.path("param"))),
-                new OptionsUsed.Output(text(o, "output"), o.path("no-write").asBoolean(), text(o, "image-format")),
+                new OptionsUsed.Output(text(o, "output"), o.path("no-write").asBoolean(), text(o, "image-format"),
+                        o.path("incremental").asBoolean(), o.has("quality") ? o.path("quality").asInt() : null),
                 new OptionsUsed.Measuring(o.path("repeat").asText("1"), text(o, "reference"), text(o, "baseline"),
                         text(o, "save-baseline"), text(o, "fail-on-regression"), strings(o.path("profile")),
                         o.path("warmup").asInt(), text(o, "order")),

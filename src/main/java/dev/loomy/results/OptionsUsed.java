@@ -22,13 +22,17 @@ public record OptionsUsed(@JsonUnwrapped Selection selection, @JsonUnwrapped Out
     public record Selection(List<String> strategy, List<String> filter, List<String> param) {
     }
 
-    /** @param output the output folder, or null when nothing was written */
+    /**
+     * @param output  the output folder, or null when nothing was written
+     * @param quality the quality of written JPEG and WebP images; null in results saved before {@code --quality}
+     */
     public record Output(String output, @JsonProperty("no-write") boolean noWrite,
                          @JsonProperty("image-format") String imageFormat,
-                         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean incremental) {
+                         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean incremental,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer quality) {
 
         public Output(String output, boolean noWrite, String imageFormat) {
-            this(output, noWrite, imageFormat, false);
+            this(output, noWrite, imageFormat, false, null);
         }
     }
 

@@ -29,6 +29,7 @@ import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.profile.ProfileKind;
 import dev.loomy.results.Export;
@@ -119,18 +120,19 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * @param uri      {@code --output} as a URI that the Spark engine writes through Hadoop's FileSystem, or null
      * @param metadata what of each input's metadata its output keeps ({@code --keep-metadata})
      * @param incremental whether an image whose output the manifest records as up to date is skipped ({@code --incremental})
+     * @param quality  the quality of written JPEG and WebP images, 1 to 100 ({@code --quality})
      */
     public record Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata,
-                         boolean incremental) {
+                         boolean incremental, int quality) {
 
         /** Output that keeps all metadata. */
         public Output(Path folder, boolean write, OutputFormat format, String uri) {
             this(folder, write, format, uri, KeepMetadata.ALL);
         }
 
-        /** Output of a run that does every image. */
+        /** Output of a run that does every image, at the default quality. */
         public Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
-            this(folder, write, format, uri, metadata, false);
+            this(folder, write, format, uri, metadata, false, ImageWriter.DEFAULT_QUALITY);
         }
     }
 
@@ -205,8 +207,8 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * @param chart    null when not asked for; likewise timeline
      * @param progress whether a progress bar is drawn
      * @param wide     whether the table shows every column, however wide ({@code --wide})
-     * @param job      whether standard output gets one summary line in place of the table: a run of one
-     *                 strategy and one filter, once, is a job rather than a comparison, unless {@code
+     * @param job      whether standard output gets a summary line per filter in place of the table: a run of
+     *                 one strategy, each filter once, is a job rather than a comparison, unless {@code
      *                 --format} asks otherwise
      */
     public record Reporting(Format format, List<Export> exports, Path chart, Path timeline, boolean quiet,
@@ -233,9 +235,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
     }
 
     /** The same run without its images: what each Spark task needs besides its own images. */
-    public RunConfig withoutImages() {
-        return withImages(ImageSet.of(List.of()));
-    }
+    public RunConfig withoutImages() { return withImages(ImageSet.of(List.of())); }
 
     /** The same run over {@code images}. */
     public RunConfig withImages(ImageSet images) {
@@ -321,7 +321,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
                 new OptionsUsed.Selection(selection.strategy(), selection.filter(), selection.param()),
                 new OptionsUsed.Output(!output.write() ? null : output.uri() != null ? output.uri()
                         : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT),
-                        output.incremental()),
+                        output.incremental(), output.quality()),
                 new OptionsUsed.Measuring(measuring.settings().autoRepeat() ? "auto"
                         : Integer.toString(measuring.repeats()),
                         measuring.reference().strategy() == null ? null : measuring.reference().given(),
@@ -347,9 +347,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         return scanned.size() > 1 ? String.join(",", scanned.stream().map(text).toList()) : text.apply(value);
     }
 
-    private static String text(Path path) {
-        return path == null ? null : path.toString();
-    }
+    private static String text(Path path) { return path == null ? null : path.toString(); }
 
     /** "20ms", "0.5ms", or "0" for none. */
     private static String latencyText(Duration latency) {

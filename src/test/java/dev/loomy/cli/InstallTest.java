@@ -81,6 +81,10 @@ class InstallTest {
         assertThat(installed.err()).contains("wrote " + command + " -> " + prefix.resolve("share/loomy/run.sh"),
                 "wrote " + prefix.resolve("share/loomy/loomy.jar"), "wrote " + completion, "wrote " + page,
                 "wrote " + prefix.resolve("share/man/man1/loomy-filters.1"), "installed loomy ");
+        // What it says is true of this prefix: neither on the PATH nor where bash-completion looks.
+        assertThat(installed.err()).contains(prefix + "/bin is not on your PATH",
+                "bash-completion does not look in " + prefix + "/share: source " + completion,
+                "man -l " + page).doesNotContain("by itself", "man loomy finds the pages");
         assertThat(command).isSymbolicLink();
         // No start-up archive yet: one made by install's --version would hold only the classes that loads.
         try (Stream<Path> share = Files.list(prefix.resolve("share/loomy"))) {
@@ -102,12 +106,15 @@ class InstallTest {
         assertThat(elsewhere.resolve("out/a.png")).isRegularFile();
         assertThat(dir.resolve("links/target")).doesNotExist();
 
+        // Values too: strategies, formats, and the filters of the working folder's filters.yaml, asked of loomy.
+        Files.writeString(elsewhere.resolve("filters.yaml"), "filters:\n  Dusk: {kind: GammaCorrection, gamma: 0.5}\n");
         Ran complete = run(elsewhere, "bash", "-c", "source " + completion + "; complete -p loomy;"
-                + " COMP_WORDS=(loomy --keep-m); COMP_CWORD=1; _complete_loomy; echo \"${COMPREPLY[@]}\";"
-                + " COMP_WORDS=(loomy fil); COMP_CWORD=1; _complete_loomy; echo \"${COMPREPLY[@]}\"");
+                + " t() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); _loomy_values; echo \"${COMPREPLY[*]}\"; };"
+                + " t loomy --keep-m; t loomy fil; t loomy -s v; t loomy --format c; t loomy --image-format w;"
+                + " t " + command + " -f NoOp,Du; t loomy --image-format=png -f Cart");
         assertThat(complete.status()).as(complete.err()).isZero();
-        assertThat(complete.out().lines()).containsExactly("complete -o default -F _complete_loomy loomy", "--keep-metadata",
-                "filters");
+        assertThat(complete.out().lines()).containsExactly("complete -o default -F _loomy_values loomy", "--keep-metadata",
+                "filters", "virtual virtual-priority", "csv", "webp", "NoOp,Dusk", "Cartoon2 Cartoon");
 
         Ran man = run(elsewhere, "man", "-l", page.toString());
         assertThat(man.status()).as(man.err()).isZero();
@@ -118,6 +125,17 @@ class InstallTest {
         assertThat(removed.status()).as(removed.err()).isZero();
         assertThat(removed.err()).contains("removed " + command, "removed " + page);
         assertThat(tree(prefix)).as("left behind").isEmpty();
+    }
+
+    @Test
+    void intoTheHomesLocalFolderItSaysBashCompletionLoadsTheScriptByItself() throws Exception {
+        Path prefix = dir.resolve("home/.local");
+
+        Ran installed = install(prefix);
+
+        assertThat(installed.status()).as(installed.err()).isZero();
+        assertThat(installed.err()).contains("installed loomy ", " in " + prefix + ": the command is " + prefix
+                + "/bin/loomy", "bash-completion loads " + prefix + "/share/bash-completion/completions/loomy by itself");
     }
 
     @Test

@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
-import dev.loomy.imageio.ExifTool;
+import dev.loomy.imageio.TaggedImages;
 import dev.loomy.run.ExitCodes;
 
-/** {@code --keep-metadata} as a user runs it, the outputs read by exiftool. */
+/** {@code --keep-metadata} as a user runs it, the outputs read by metadata-extractor ({@link TaggedImages}). */
 @Slow
 class KeepMetadataTest {
 
@@ -22,9 +22,9 @@ class KeepMetadataTest {
 
     /** A photo turned by its EXIF orientation 6, with EXIF, the sRGB profile and XMP, as {@code name} in {@code in/}. */
     private Path photo(String name) throws Exception {
-        Path file = ExifTool.image(Files.createDirectories(dir.resolve("in")).resolve(name), 64, 32);
-        ExifTool.write(file, "-EXIF:Make=Acme", "-EXIF:Model=Field 7", "-XMP-dc:Title=Evening light",
-                "-ICC_Profile<=" + ExifTool.srgbProfile(dir), "-Orientation#=6");
+        Path file = TaggedImages.image(Files.createDirectories(dir.resolve("in")).resolve(name), 64, 32);
+        TaggedImages.write(file, "-EXIF:Make=Acme", "-EXIF:Model=Field 7", "-XMP-dc:Title=Evening light",
+                "-ICC_Profile<=" + TaggedImages.srgbProfile(dir), "-Orientation#=6");
         return file;
     }
 
@@ -37,8 +37,8 @@ class KeepMetadataTest {
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
         for (Path input : inputs) {
-            ExifTool.Read before = ExifTool.read(input, "Orientation", "ImageWidth");
-            ExifTool.Read after = ExifTool.read(out.resolve(input.getFileName()), "Orientation", "ImageWidth");
+            TaggedImages.Read before = TaggedImages.read(input, "Orientation", "ImageWidth");
+            TaggedImages.Read after = TaggedImages.read(out.resolve(input.getFileName()), "Orientation", "ImageWidth");
             assertThat(after.tag("Orientation")).as(input.toString()).isEqualTo("1");
             assertThat(after.tag("ImageWidth")).as("turned upright").isEqualTo("32");
             assertThat(after.block("EXIF")).hasSameSizeAs(before.block("EXIF"));
@@ -57,9 +57,9 @@ class KeepMetadataTest {
                 "-o", out.toString(), dir.resolve("in").toString());
 
         assertThat(run.status()).as(run.err()).isEqualTo(ExitCodes.OK);
-        byte[] profile = ExifTool.read(input).block("ICC_Profile");
+        byte[] profile = TaggedImages.read(input).block("ICC_Profile");
         for (String strategy : List.of("loop", "virtual")) {
-            ExifTool.Read after = ExifTool.read(out.resolve("NoOp").resolve(strategy).resolve("a.jpg"));
+            TaggedImages.Read after = TaggedImages.read(out.resolve("NoOp").resolve(strategy).resolve("a.jpg"));
             assertThat(after.block("ICC_Profile")).isNotEmpty().isEqualTo(profile);
             assertThat(after.block("EXIF")).isEmpty();
             assertThat(after.block("XMP")).isEmpty();

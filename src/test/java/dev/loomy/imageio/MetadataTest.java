@@ -27,7 +27,7 @@ import org.opencv.imgproc.Imgproc;
 import dev.loomy.Slow;
 import dev.loomy.opencv.OpenCv;
 
-/** An input's EXIF, ICC profile and XMP in its output, checked with exiftool on files ImageMagick and exiftool made. */
+/** An input's EXIF, ICC profile and XMP in its output, made and checked by libraries other than loomy ({@link TaggedImages}). */
 @Slow
 class MetadataTest {
 
@@ -42,13 +42,13 @@ class MetadataTest {
         OpenCv.load();
     }
 
-    /** {@code name} made by ImageMagick, with EXIF, XMP and the sRGB profile written by exiftool, and {@code more}. */
+    /** {@code name} made by ImageIO, with EXIF, XMP and the sRGB profile written in, and {@code more}. */
     private Path tagged(String name, String... more) throws Exception {
-        Path file = ExifTool.image(dir.resolve(name), 64, 32);
+        Path file = TaggedImages.image(dir.resolve(name), 64, 32);
         List<String> tags = new ArrayList<>(List.of(TAGS));
-        tags.add("-ICC_Profile<=" + ExifTool.srgbProfile(dir));
+        tags.add("-ICC_Profile<=" + TaggedImages.srgbProfile(dir));
         tags.addAll(List.of(more));
-        ExifTool.write(file, tags.toArray(String[]::new));
+        TaggedImages.write(file, tags.toArray(String[]::new));
         return file;
     }
 
@@ -67,7 +67,7 @@ class MetadataTest {
     }
 
     /** The blocks named are in both, the same; the others are not in {@code output}. */
-    private static void assertKept(ExifTool.Read input, ExifTool.Read output, String... kept) {
+    private static void assertKept(TaggedImages.Read input, TaggedImages.Read output, String... kept) {
         for (String block : List.of("EXIF", "ICC_Profile", "XMP")) {
             if (List.of(kept).contains(block)) {
                 assertThat(input.block(block)).as(block).isNotEmpty();
@@ -84,8 +84,8 @@ class MetadataTest {
             Path input = tagged(name);
             Path output = dir.resolve("out").resolve(name);
             copy(input, output, KeepMetadata.ALL);
-            ExifTool.Read written = ExifTool.read(output, "Model", "Title");
-            assertKept(ExifTool.read(input), written, "EXIF", "ICC_Profile", "XMP");
+            TaggedImages.Read written = TaggedImages.read(output, "Model", "Title");
+            assertKept(TaggedImages.read(input), written, "EXIF", "ICC_Profile", "XMP");
             assertThat(written.tag("Model")).isEqualTo("Field 7");
             assertThat(written.tag("Title")).isEqualTo("Evening light");
             // Read back by loomy's strict reader: every PNG chunk's CRC, every JPEG segment's length right.
@@ -100,8 +100,8 @@ class MetadataTest {
             Path output = dir.resolve("out").resolve(name);
             Mat image = copy(input, output, KeepMetadata.ALL);
             assertThat(image.size()).as("decoded upright").isEqualTo(new org.opencv.core.Size(32, 64));
-            ExifTool.Read before = ExifTool.read(input, "Orientation");
-            ExifTool.Read after = ExifTool.read(output, "Orientation");
+            TaggedImages.Read before = TaggedImages.read(input, "Orientation");
+            TaggedImages.Read after = TaggedImages.read(output, "Orientation");
             assertThat(before.tag("Orientation")).isEqualTo("6");
             assertThat(after.tag("Orientation")).isEqualTo("1");
             assertThat(new ImageReader().read(output).size()).as("read upright, not turned again")
@@ -128,13 +128,13 @@ class MetadataTest {
     void keepMetadataChoosesWhatGoes() throws Exception {
         for (String name : List.of("photo.jpg", "photo.png")) {
             Path input = tagged(name);
-            ExifTool.Read read = ExifTool.read(input);
+            TaggedImages.Read read = TaggedImages.read(input);
             Map<KeepMetadata, String[]> kept = Map.of(KeepMetadata.ICC, new String[] {"ICC_Profile"},
                     KeepMetadata.EXIF, new String[] {"EXIF"}, KeepMetadata.NONE, new String[0]);
             for (Map.Entry<KeepMetadata, String[]> keep : kept.entrySet()) {
                 Path output = dir.resolve(keep.getKey().name()).resolve(name);
                 copy(input, output, keep.getKey());
-                assertKept(read, ExifTool.read(output), keep.getValue());
+                assertKept(read, TaggedImages.read(output), keep.getValue());
             }
         }
     }
@@ -144,27 +144,27 @@ class MetadataTest {
         Path input = tagged("photo.jpg");
         Path output = dir.resolve("out").resolve("photo.png");
         copy(input, output, KeepMetadata.ALL);
-        assertKept(ExifTool.read(input), ExifTool.read(output));
+        assertKept(TaggedImages.read(input), TaggedImages.read(output));
     }
 
-    /** {@code name} made by ImageMagick, with an EXIF and {@code profile} written by exiftool. */
+    /** {@code name} made by ImageIO, with an EXIF and {@code profile} written in. */
     private Path withProfile(String name, byte[] profile) throws Exception {
-        Path input = ExifTool.image(dir.resolve(name), 64, 32);
-        ExifTool.write(input, "-EXIF:Make=Acme", "-ICC_Profile<=" + Files.write(dir.resolve(name + ".icc"), profile));
-        assertThat(ExifTool.read(input).block("ICC_Profile")).as("written by exiftool").isEqualTo(profile);
+        Path input = TaggedImages.image(dir.resolve(name), 64, 32);
+        TaggedImages.write(input, "-EXIF:Make=Acme", "-ICC_Profile<=" + Files.write(dir.resolve(name + ".icc"), profile));
+        assertThat(TaggedImages.read(input).block("ICC_Profile")).as("written").isEqualTo(profile);
         return input;
     }
 
     @Test
     void aProfileForOtherColoursThanTheOutputsIsLeftOut() throws Exception {
-        byte[] cmyk = Files.readAllBytes(ExifTool.srgbProfile(dir));
+        byte[] cmyk = Files.readAllBytes(TaggedImages.srgbProfile(dir));
         System.arraycopy("CMYK".getBytes(StandardCharsets.US_ASCII), 0, cmyk, 16, 4);
         for (String name : List.of("cmyk.jpg", "cmyk.png")) {
             Path input = withProfile(name, cmyk);
-            ExifTool.Read read = ExifTool.read(input);
+            TaggedImages.Read read = TaggedImages.read(input);
             Path output = dir.resolve("out").resolve(name);
             copy(input, output, KeepMetadata.ALL);
-            assertKept(read, ExifTool.read(output), "EXIF");
+            assertKept(read, TaggedImages.read(output), "EXIF");
         }
         // An RGB profile on a gray output: left out too.
         Path input = tagged("gray.png");
@@ -173,7 +173,7 @@ class MetadataTest {
         Imgproc.cvtColor(decoded.image(), gray, Imgproc.COLOR_BGR2GRAY);
         Path output = dir.resolve("out").resolve("gray.png");
         new ImageWriter(TempFiles.noInputs()).write(gray, output, decoded.metadata());
-        assertKept(ExifTool.read(input), ExifTool.read(output), "EXIF", "XMP");
+        assertKept(TaggedImages.read(input), TaggedImages.read(output), "EXIF", "XMP");
     }
 
     @Test
@@ -181,22 +181,22 @@ class MetadataTest {
         // A profile of 1.5 MB that does not compress: a hostile one, or a printer's.
         byte[] big = new byte[1_500_000];
         new Random(5).nextBytes(big);
-        byte[] srgb = Files.readAllBytes(ExifTool.srgbProfile(dir));
+        byte[] srgb = Files.readAllBytes(TaggedImages.srgbProfile(dir));
         System.arraycopy(srgb, 0, big, 0, 128);
         ByteBuffer.wrap(big).putInt(0, big.length);
         for (String name : List.of("big.jpg", "big.png")) {
             Path input = withProfile(name, big);
-            ExifTool.Read read = ExifTool.read(input);
+            TaggedImages.Read read = TaggedImages.read(input);
             Path output = dir.resolve("out").resolve(name);
             List<String> warnings = new ArrayList<>();
             copy(input, output, KeepMetadata.ALL, warnings);
             assertThat(warnings).singleElement().asString().startsWith("metadata not kept: ")
                     .contains("more than the 1048576 loomy keeps of an image");
-            assertKept(read, ExifTool.read(output));
+            assertKept(read, TaggedImages.read(output));
             // The same file, asked for its EXIF alone, keeps it.
             Path exif = dir.resolve("exif").resolve(name);
             copy(input, exif, KeepMetadata.EXIF);
-            assertKept(read, ExifTool.read(exif), "EXIF");
+            assertKept(read, TaggedImages.read(exif), "EXIF");
         }
     }
 
@@ -225,14 +225,14 @@ class MetadataTest {
         Path output = dir.resolve("out").resolve("bomb.png");
         copy(input, output, KeepMetadata.ALL, new ArrayList<>());
         // Its first 20 bytes say no colour space: left out.
-        assertThat(ExifTool.read(output).block("ICC_Profile")).isEmpty();
+        assertThat(TaggedImages.read(output).block("ICC_Profile")).isEmpty();
     }
 
     @Test
     void anExifThatCannotBeReadIsCopiedAsItIs() throws Exception {
         // IFD0 said to lie far beyond the block's end: no orientation can be found, and none is changed.
         byte[] tiff = {'M', 'M', 0, 42, 0x7F, 0, 0, 0, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0};
-        byte[] jpeg = Files.readAllBytes(ExifTool.image(dir.resolve("plain.jpg"), 64, 32));
+        byte[] jpeg = Files.readAllBytes(TaggedImages.image(dir.resolve("plain.jpg"), 64, 32));
         int length = 2 + 6 + tiff.length;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(jpeg, 0, 2);

@@ -140,7 +140,19 @@ class TurboJpegTest {
     void encodesToExactlyImencodesBytes(String name, Mat image) throws Exception {
         MatOfByte expected = new MatOfByte();
         assertThat(Imgcodecs.imencode(".jpg", image, expected)).isTrue();
-        try (TurboJpeg.Encoded encoded = turbo.encode(image)) {
+        try (TurboJpeg.Encoded encoded = turbo.encode(image, ImageWriter.DEFAULT_QUALITY)) {
+            byte[] bytes = new byte[(int) encoded.length()];
+            encoded.view().get(bytes);
+            assertThat(bytes).isEqualTo(expected.toArray());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("images3")
+    void encodesAtAQualityToExactlyImencodesBytesAtIt(String name, Mat image) throws Exception {
+        MatOfByte expected = new MatOfByte();
+        assertThat(Imgcodecs.imencode(".jpg", image, expected, new MatOfInt(Imgcodecs.IMWRITE_JPEG_QUALITY, 40))).isTrue();
+        try (TurboJpeg.Encoded encoded = turbo.encode(image, 40)) {
             byte[] bytes = new byte[(int) encoded.length()];
             encoded.view().get(bytes);
             assertThat(bytes).isEqualTo(expected.toArray());

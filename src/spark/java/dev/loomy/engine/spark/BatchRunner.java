@@ -125,7 +125,8 @@ final class BatchRunner {
             Admissions admissions = new Admissions(limit(execution.maxInFlight(), batch, parallelism),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = config.output().write() && !all.isEmpty()
-                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs())))) : null;
+                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs()))),
+                            config.output().quality()) : null;
             ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
                     writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,
                     writer, admissions.of(filter));

@@ -73,8 +73,9 @@ final class HadoopImages {
         };
     }
 
-    ImageWriter writer(TempFiles temps) {
-        return new ImageWriter(temps) {
+    /** @param quality of JPEG and WebP images ({@code --quality}) */
+    ImageWriter writer(TempFiles temps, int quality) {
+        return new ImageWriter(temps, quality) {
             @Override
             protected void store(ByteBuffer bytes, Path target) throws IOException {
                 String uri = uris.get(target);
