@@ -130,7 +130,7 @@ public class ImageWriter {
             // OpenCV throws, rather than returning false, for an extension it has no encoder for.
             throw new ImageException(target, "cannot be encoded as ." + extension + ": " + ImageException.oneLine(e));
         } finally {
-            params.release();
+            Mats.free(params);
             if (!done) {
                 Mats.free(encoded);
             }
