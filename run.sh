@@ -26,13 +26,21 @@ say() { printf 'loomy: %s\n' "$*" >&2; }
 
 # A signal (Ctrl-C, kill, a closed terminal) before loomy's JVM handles signals itself: while this
 # script looks for a Java or builds the jar, and in the JVM's first few hundred milliseconds. Here it
-# ends with loomy's one line and 130, as it would later; once the JVM runs, it is passed on to it.
+# ends with loomy's one line and 130, as it would later; once the JVM runs, it is passed on to it, and
+# launch says the line unless loomy did. One that comes while the JVM is being started, before its
+# process id is known, is passed on as soon as it is. A build's log is deleted.
 loomy_pid=""
+launching=false
+signalled=""
+build_log=""
 on_signal() {
+    signalled="${signalled:-$1}"
     if [[ -n "$loomy_pid" ]]; then
         kill -s "$1" "$loomy_pid" 2>/dev/null || true
         return 0
     fi
+    [[ "$launching" == true ]] && return 0
+    [[ -n "$build_log" ]] && rm -f "$build_log"
     say "interrupted (SIG$1): stopped"
     exit 130
 }
@@ -52,18 +60,33 @@ app_jar="$here/target/loomy-spark-app.jar"
 min_major=21
 
 # Runs loomy's JVM (the command "$@") as a child of this script rather than in its place (exec), so
-# that a signal the JVM ends by before loomy's own handlers are in place (status 129 or 143, nothing
-# said) still gets loomy's line and 130. Signals this script gets are passed on; loomy takes the same
-# signal sent to both (Ctrl-C reaches the whole process group) as one. The child is started with
-# SIGINT at its default (a shell leaves its background commands ignoring it, and the JVM would then
-# never handle it) and dies with this script (SIGKILL, which nothing can pass on). Without the tools
-# for that (GNU env 8.31+, util-linux setpriv), exec as before.
+# that a signal the JVM ends by before loomy's own handlers are in place (nothing said, status 129,
+# 130 or 143, or even 1 from the JDK's own exit logging) still gets loomy's line and 130. Signals this
+# script gets are passed on; loomy takes the same signal sent to both (Ctrl-C reaches the whole process
+# group) as one. Told that it runs under this script (loomy.launched), loomy ends with status 120 in
+# place of 130 once it has said why it stopped: then this script says nothing more. The child is
+# started with SIGINT at its default (a shell leaves its background commands ignoring it, and the JVM
+# would then never handle it) and dies with this script (SIGKILL, which nothing can pass on). Without
+# the tools for that (GNU env 8.31+, util-linux setpriv), exec as before.
+#
+# A JVM that dies of a signal (a crash in native code, glibc's abort on a corrupt heap, the kernel's
+# out-of-memory killer) is one line too: what it died of, where HotSpot's crash report is (written to
+# the state folder rather than to whatever folder loomy was started in), and that --incremental finishes
+# the rest. HotSpot's own lines about it go to standard error, never into csv or json on standard output.
 launch() {
     if ! env --default-signal=INT true 2>/dev/null || ! command -v setpriv >/dev/null 2>&1; then
         exec "$@"
     fi
-    env --default-signal=INT,QUIT setpriv --pdeathsig=KILL "$@" <&0 &
+    local reports="${XDG_STATE_HOME:-${HOME:-/tmp}/.local/state}/loomy"
+    [[ -d "$reports" ]] || mkdir -p "$reports" 2>/dev/null || reports=/tmp
+    local java="$1" started
+    shift
+    printf -v started '%(%s)T' -1
+    launching=true
+    env --default-signal=INT,QUIT setpriv --pdeathsig=KILL "$java" -Dloomy.launched=true \
+        -XX:+DisplayVMOutputToStderr "-XX:ErrorFile=$reports/hs_err_pid%p.log" "$@" <&0 &
     loomy_pid=$!
+    [[ -n "$signalled" ]] && { kill -s "$signalled" "$loomy_pid" 2>/dev/null || true; }
     local status=0
     wait "$loomy_pid" || status=$?
     # wait returns early, with 128 + the signal's number, when a trap ran: loomy is still going.
@@ -71,10 +94,30 @@ launch() {
         status=0
         wait "$loomy_pid" || status=$?
     done
-    case "$status" in
-        129) say "interrupted (SIGHUP): stopped"; exit 130 ;;
-        143) say "interrupted (SIGTERM): stopped"; exit 130 ;;
-    esac
+    (( status == 120 )) && exit 130
+    # HotSpot's report, where -XX:ErrorFile above or one in LOOMY_JAVA_OPTS put it, or where it falls
+    # back to; one of this JVM's (process ids are reused), so written since it started.
+    local report="" found
+    if (( status > 128 )); then
+        for found in "$reports/hs_err_pid$loomy_pid.log" "$PWD/hs_err_pid$loomy_pid.log" "/tmp/hs_err_pid$loomy_pid.log"; do
+            [[ -z "$report" && -f "$found" && "$(stat -c %Y "$found")" -ge "$started" ]] && report="$found"
+        done
+    fi
+    local -a signals=([129]=HUP [130]=INT [134]=ABRT [135]=BUS [136]=FPE [137]=KILL [139]=SEGV [143]=TERM)
+    if [[ -n "$report" ]] || (( status >= 134 && status <= 139 && status != 138 )); then
+        local what="" where=", with no crash report"
+        [[ -n "$report" ]] && what="$(sed -n 's/^#  \(SIG[A-Z0-9]*\) (0x.*/\1/p' "$report" | head -n 1)" \
+            && where="; its crash report: $report"
+        [[ -z "$what" && -n "${signals[$status]:-}" ]] && what="SIG${signals[$status]}"
+        say "crashed: the JVM died${what:+ of $what} (status $status)$where; the same command with --incremental finishes the rest"
+        exit "$status"
+    fi
+    # A signal this script got, or that the JVM ended by, before loomy could say anything of it. (Ended
+    # well, it finished before the signal could stop it.)
+    if [[ -n "$signalled" && "$status" != 0 ]] || (( status == 129 || status == 130 || status == 143 )); then
+        say "interrupted (SIG${signalled:-${signals[$status]}}): stopped"
+        exit 130
+    fi
     exit "$status"
 }
 
@@ -214,17 +257,19 @@ build_progress() {
     done
 }
 
-# Runs Maven with "$@", saying its steps as they begin; its whole output only when the build fails.
+# Runs Maven with "$@", saying its steps as they begin; its whole output only when the build fails. In a
+# subshell, so that the log is Maven's alone: a signal's line (on_signal, which runs after it) goes to
+# the terminal, and the log is deleted.
 build_quietly() {
-    local log
-    log="$(mktemp)"
-    if ! maven "$@" 2>&1 | build_progress "$log"; then
-        cat "$log" >&2
-        rm -f "$log"
+    build_log="$(mktemp)"
+    if ! (maven "$@" 2>&1 | build_progress "$build_log"); then
+        cat "$build_log" >&2
+        rm -f "$build_log"
         say "build failed"
         exit 2
     fi
-    rm -f "$log"
+    rm -f "$build_log"
+    build_log=""
 }
 
 build() {

@@ -58,7 +58,7 @@ public final class Main {
     public static void main(String[] args) {
         // First: a signal before a run's own handlers (reading the options, walking the inputs) says so too.
         Interrupts.outsideRuns(new Console(System.err, false));
-        System.exit(run(args, System.out, System.err));
+        System.exit(Interrupts.saidStatus(run(args, System.out, System.err)));
     }
 
     /** Runs loomy with {@code args} and returns its exit status. */

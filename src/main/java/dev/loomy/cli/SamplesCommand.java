@@ -15,6 +15,7 @@ import dev.loomy.console.Console;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.opencv.DecodeLimits;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.run.ExitCodes;
 import dev.loomy.samples.ImageSize;
@@ -77,6 +78,11 @@ public final class SamplesCommand implements Callable<Integer> {
         }
         if (count < 1) {
             throw new UsageError("--count must be at least 1, not " + count + " (see 'loomy samples --help')");
+        }
+        // An image loomy would refuse to read is no sample: refused before gigabytes are spent painting it.
+        String unreadable = size == null ? null : DecodeLimits.refusal(size.width(), size.height());
+        if (unreadable != null) {
+            throw new UsageError("--size=" + size + ": loomy could not read such an image back: " + unreadable);
         }
         SampleGenerator generator = new SampleGenerator(seed, size);
         int threads;

@@ -25,6 +25,18 @@ public final class Names {
     }
 
     /**
+     * {@code text} (a name read back from a file, a filter's name, an option's value) as it may be
+     * shown on a terminal or in a row of a table: its control and bidirectional-override
+     * characters escaped as a path's are; null stays null.
+     */
+    public static String shown(String text) {
+        if (text == null || text.codePoints().noneMatch(Names::needsEscape)) {
+            return text;
+        }
+        return escape(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
      * The bytes of {@code path}'s name as the file system has them: its text decodes them lossily
      * where they are not UTF-8, so that two names may read the same.
      */
@@ -62,7 +74,8 @@ public final class Names {
         return shown.toString();
     }
 
-    private static boolean needsEscape(int c) {
+    /** Whether {@code c} would act on a terminal (or break a line) rather than be shown. */
+    public static boolean needsEscape(int c) {
         return Character.getType(c) == Character.CONTROL || c == 0x2028 || c == 0x2029
                 || c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069;
     }

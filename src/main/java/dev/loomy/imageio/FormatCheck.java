@@ -178,10 +178,11 @@ final class FormatCheck {
                         false);
     }
 
-    /** Walks the PNG's chunks, checking each one's CRC, up to IEND. */
+    /** Walks the PNG's chunks, checking each one's CRC and what libpng refuses of them ({@link PngStructure}), up to IEND. */
     static String png(EncodedBytes b, Parts parts) {
         int i = 8;
         CRC32 crc = new CRC32();
+        PngStructure structure = new PngStructure();
         boolean first = true;
         while (true) {
             if (i + 8 > b.length()) {
@@ -211,6 +212,10 @@ final class FormatCheck {
                 if (width == 0 || height == 0 || width > Integer.MAX_VALUE || height > Integer.MAX_VALUE) {
                     return "corrupt PNG: its header announces a " + width + "x" + height + " image";
                 }
+            }
+            String refused = structure.chunk(b, type, i, (int) length);
+            if (refused != null) {
+                return "corrupt PNG: " + refused;
             }
             parts.pngChunk(b, type, i, 12 + (int) length);
             if (type.equals("IEND")) {
@@ -296,7 +301,7 @@ final class FormatCheck {
         return (b.get(i) & 0xFF) << 8 | (b.get(i + 1) & 0xFF);
     }
 
-    private static long u32(EncodedBytes b, int i) {
+    static long u32(EncodedBytes b, int i) {
         return (long) u16(b, i) << 16 | u16(b, i + 2);
     }
 

@@ -3,7 +3,9 @@ package dev.loomy.imageio;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
@@ -113,6 +115,7 @@ public final class Metadata {
 
         private final KeepMetadata keep;
         private final List<Part> parts = new ArrayList<>();
+        private final Set<Kind> seenInPng = EnumSet.noneOf(Kind.class);
         private ImageFormat format;
         private String iccSpace;
         private long bytes;
@@ -149,6 +152,11 @@ public final class Metadata {
                 case "iTXt" -> startsWith(b, from + 8, from + length - 4, PNG_XMP) ? Kind.XMP : null;
                 default -> null;
             };
+            // A PNG has one of each: the first, as libpng takes it (PngChunks has it ignore the others, and an
+            // EXIF of no known byte order); two in the output would be a fault of loomy's own.
+            if (kind != null && !seenInPng.add(kind) || kind == Kind.EXIF && !PngChunks.exifReadable(b, from + 8, length - 12)) {
+                kind = null;
+            }
             if (add(ImageFormat.PNG, kind, b, from, length) && kind == Kind.ICC && iccSpace == null) {
                 iccSpace = pngIccSpace(parts.getLast().bytes());
             }

@@ -21,7 +21,8 @@ import org.opencv.core.Mat;
  * bytes, to a private chunk type that libpng skips without a word (its CRC made anew), so the pixels
  * do not change. The colour chunks (iCCP, sRGB, gAMA, cHRM) and the two kept are checked as libpng
  * would; what is wrong goes into loomy's one line naming the file, and a tRNS or eXIf that libpng
- * would ignore is renamed too. A chunk whose CRC is already wrong is left alone: that is damage,
+ * would ignore is renamed too, as is a palette (PLTE) libpng would ignore; an IEND's data, which
+ * libpng ignores, is cut off. A chunk whose CRC is already wrong is left alone: that is damage,
  * which {@link FormatCheck} reports.
  */
 final class PngChunks {
@@ -77,13 +78,24 @@ final class PngChunks {
                     StandardCharsets.ISO_8859_1);
             i += 12 + length;
             if (type.equals("IEND")) {
+                if (length > 0) {
+                    // libpng ignores what an IEND holds, and says so: here it holds nothing.
+                    other.add("IEND: invalid");
+                    b.putInt(at, 0);
+                    recrc(b, at, 0);
+                }
                 break;
             }
-            switch (type) {
-                case "PLTE" -> paletteEntries = (int) (length / 3);
-                case "IDAT" -> seenData = true;
-                default -> { }
+            if (type.equals("PLTE")) {
+                String ignored = ignoredPalette(colourType, (int) length, seenData);
+                if (ignored != null) {
+                    other.add("PLTE: " + ignored);
+                    rename(b, at, (int) length);
+                    continue;
+                }
+                paletteEntries = (int) (length / 3);
             }
+            seenData |= type.equals("IDAT");
             if ((b.get(at + 4) & 0x20) == 0 || !crcHolds(b, at, (int) length)) {
                 continue;
             }
@@ -112,9 +124,28 @@ final class PngChunks {
 
     private static void rename(ByteBuffer b, int at, int length) {
         b.put(at + 4, SILENT);
+        recrc(b, at, length);
+    }
+
+    private static void recrc(ByteBuffer b, int at, int length) {
         CRC32 crc = new CRC32();
         crc.update(b.slice(at + 4, 4 + length));
         b.putInt(at + 8 + length, (int) crc.getValue());
+    }
+
+    /**
+     * Why libpng ignores a palette that {@link PngStructure} let through (its only one before the
+     * data), or null when it uses it: after the data, in a gray image, or of a length no palette
+     * has in a truecolour one (where it is only a suggestion for displays of few colours).
+     */
+    private static String ignoredPalette(int colourType, int length, boolean seenData) {
+        if (seenData) {
+            return "out of place";
+        }
+        if ((colourType & 2) == 0) {
+            return "ignored in grayscale PNG";
+        }
+        return colourType != PALETTE && (length > 3 * 256 || length % 3 != 0) ? "invalid" : null;
     }
 
     /** What libpng would ignore a tRNS or eXIf chunk for (the first of its type), or null. */
@@ -124,8 +155,7 @@ final class PngChunks {
             if (length < 2) {
                 return "too short";
             }
-            byte order = data.get(0);
-            return (order != 'I' && order != 'M') || data.get(1) != order ? "incorrect byte-order specifier" : null;
+            return exifReadable(data.get(0), data.get(1)) ? null : "incorrect byte-order specifier";
         }
         if (seenData) {
             return "out of place";
@@ -137,6 +167,15 @@ final class PngChunks {
                     : length == 0 || length > paletteEntries || length > 256 ? "invalid" : null;
             default -> "invalid with alpha channel";
         };
+    }
+
+    /** Whether an eXIf chunk's {@code length} bytes of data from {@code from} are what libpng takes: II or MM first. */
+    static boolean exifReadable(EncodedBytes b, int from, int length) {
+        return length >= 2 && exifReadable(b.get(from), b.get(from + 1));
+    }
+
+    private static boolean exifReadable(byte first, byte second) {
+        return (first == 'I' || first == 'M') && second == first;
     }
 
     /** What libpng would dislike in a colour chunk's {@code data}, or null. */

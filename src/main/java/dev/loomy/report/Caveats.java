@@ -1,6 +1,7 @@
 package dev.loomy.report;
 
 import dev.loomy.console.Console;
+import dev.loomy.files.Names;
 import dev.loomy.results.Format;
 import dev.loomy.results.Numbers;
 import dev.loomy.results.Results;
@@ -18,19 +19,19 @@ public final class Caveats {
     }
 
     public static void say(Results results, Format format, Console console) {
-        results.baselineDifferences().forEach(console::caveat);
+        results.baselineDifferences().forEach(difference -> console.caveat(Names.shown(difference)));
         if (format.human()) {
             return;
         }
         for (Summary s : results.summaries()) {
             if (s.times().sample() != null && s.times().sample().outliers() > 0) {
-                console.caveat(s.measurement().key().label() + ": " + s.times().sample().outliers() + " of " + s.times().sample().n()
+                console.caveat(Names.shown(s.measurement().key().label()) + ": " + s.times().sample().outliers() + " of " + s.times().sample().n()
                         + " runs " + (s.times().sample().outliers() == 1 ? "is a statistical outlier" : "are statistical outliers")
                         + " (hyperfine's rule): something else may have run meanwhile");
             }
         }
         String contended = String.join(", ", results.summaries().stream().filter(s -> Boolean.TRUE.equals(s.contended()))
-                .map(s -> s.measurement().key().label() + " (" + Numbers.fixed(s.contention().otherCpuPct(), 1) + "%)")
+                .map(s -> Names.shown(s.measurement().key().label()) + " (" + Numbers.fixed(s.contention().otherCpuPct(), 1) + "%)")
                 .toList());
         if (!contended.isEmpty()) {
             console.warning("contended: " + contended + ": other programs took " + Numbers.fixed(Summary.CONTENDED_PCT, 0)
@@ -38,7 +39,7 @@ public final class Caveats {
         }
         String stoppedShort = Captions.autoRepeatShortfall(results);
         if (stoppedShort != null) {
-            console.note(stoppedShort);
+            console.note(Names.shown(stoppedShort));
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import dev.loomy.files.Names;
 import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.Results;
@@ -30,9 +31,12 @@ public final class CsvFormat implements ResultFormat {
      * RFC 4180: quote a cell holding a comma, a quote or a line break; double its quotes. A cell
      * that a spreadsheet would take for a formula (one starting with =, +, -, @, a tab or a
      * carriage return: a filter or file name can) gets a leading apostrophe, so that it is shown
-     * as text and never run; a number, negative ones included, stays as it is.
+     * as text and never run; a number, negative ones included, stays as it is. Control characters
+     * (a name's escape sequence, a line break) are escaped as on standard error: printed, the csv
+     * cannot drive the terminal.
      */
     public static String escape(String cell) {
+        cell = Names.shown(cell);
         if (!cell.isEmpty() && FORMULA_START.indexOf(cell.charAt(0)) >= 0 && !NUMBER.matcher(cell).matches()) {
             cell = "'" + cell;
         }

@@ -5,6 +5,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +16,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.loomy.files.Names;
 import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.ImageTiming;
@@ -29,7 +33,9 @@ import dev.loomy.results.Summary;
  * the csv format under the same names, and each counted run's raw figures, down to when each
  * image (by its index in the sorted input list) was submitted and completed. Times are in
  * milliseconds from the run's start, to the microsecond; memory in MiB in a row's figures, as
- * csv has it, and in bytes in the raw runs and the machine; unknown values null.
+ * csv has it, and in bytes in the raw runs and the machine; unknown values null. Names keep their
+ * characters, but those that would act on a terminal (as {@link Names} escapes them on standard
+ * error) are written as json's numeric escapes, so that printing the json cannot drive it.
  */
 public final class JsonFormat implements ResultFormat {
 
@@ -42,7 +48,7 @@ public final class JsonFormat implements ResultFormat {
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance);
         try {
-            out.println(MAPPER.writer(printer).writeValueAsString(tree(results)));
+            out.println(MAPPER.writer(printer).with(TerminalSafe.INSTANCE).writeValueAsString(tree(results)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -133,6 +139,8 @@ public final class JsonFormat implements ResultFormat {
         ArrayNode failed = node.putArray("failed_images");
         ArrayNode warned = node.putArray("warned_images");
         ArrayNode skipped = node.putArray("skipped_images");
+        // Not processed, their outputs up to date (--incremental): read back, they count as such, not as done.
+        ArrayNode upToDate = node.putArray("up_to_date_images");
         // Each image's lane, where its strategy has lanes: what re-rendering the results needs of them.
         ArrayNode imageLanes = images.stream().anyMatch(t -> t.lane() != null) ? node.putArray("image_lanes") : null;
         // The failed, warned and skipped are named by their place among these (their index, when every one is here).
@@ -150,6 +158,8 @@ public final class JsonFormat implements ResultFormat {
                 warned.add(place);
             } else if (t.status() == ImageTiming.Status.SKIPPED) {
                 skipped.add(place);
+            } else if (t.status() == ImageTiming.Status.UP_TO_DATE) {
+                upToDate.add(place);
             }
         }
         return node;
@@ -180,6 +190,28 @@ public final class JsonFormat implements ResultFormat {
             node.putNull(name);
         } else {
             node.put(name, value);
+        }
+    }
+
+    /** Json's own escapes, and numeric escapes for what {@link Names#needsEscape} names (DEL, C1, bidi controls). */
+    private static final class TerminalSafe extends CharacterEscapes {
+
+        static final TerminalSafe INSTANCE = new TerminalSafe();
+
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        private TerminalSafe() {
+            ascii[0x7F] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int c) {
+            return Names.needsEscape(c) ? new SerializedString(String.format("\\u%04X", c)) : null;
         }
     }
 

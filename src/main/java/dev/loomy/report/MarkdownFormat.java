@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.loomy.files.Names;
 import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
@@ -36,9 +37,9 @@ public final class MarkdownFormat implements ResultFormat {
                 .filter(c -> unwell || !c.name().equals(Schema.OUTCOME)).toList();
         List<String> headers = columns.stream().map(Column::heading).toList();
         List<String> alignment = columns.stream().map(c -> c.rightAligned() ? "---:" : "---").toList();
-        out.println(Captions.method(results));
+        out.println(Names.shown(Captions.method(results)));
         out.println();
-        out.println(Captions.machine(results));
+        out.println(Names.shown(Captions.machine(results)));
         out.println();
         out.println(line(headers));
         out.println(line(alignment));
@@ -72,8 +73,11 @@ public final class MarkdownFormat implements ResultFormat {
         return "| " + String.join(" | ", cells.stream().map(MarkdownFormat::escape).toList()) + " |";
     }
 
-    /** A pipe would end a cell; an asterisk or underscore would start emphasis. */
+    /**
+     * A pipe would end a cell; an asterisk or underscore would start emphasis; a line break would end
+     * the row, and other control characters would drive the terminal it is printed on.
+     */
     static String escape(String text) {
-        return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_");
+        return Names.shown(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_");
     }
 }

@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.contention.Contention;
+import dev.loomy.files.Names;
 import dev.loomy.profile.Profile;
 import dev.loomy.results.BaselineComparison;
 import dev.loomy.results.ImageCounts;
@@ -56,25 +58,40 @@ public final class SavedResults {
     private SavedResults() {
     }
 
-    /** Reads {@code file}; a problem is one line naming the file and what is wrong. */
+    /**
+     * Reads {@code file}; a problem is one line naming the file and what is wrong. Only a regular
+     * file is read: a FIFO would block for ever, a device never end.
+     */
     public static Results read(Path file) {
+        String shown = Names.shown(file);
         JsonNode root;
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) {
+                throw new IllegalArgumentException(shown + ": not a regular file ("
+                        + (attributes.isDirectory() ? "a directory" : "a named pipe, socket or device") + "): not read");
+            }
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(shown + ": no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(shown + ": cannot be read: " + Names.shown(e.getMessage()));
+        }
         try (InputStream in = bounded(Files.newInputStream(file), file)) {
             root = MAPPER.readTree(in);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
+            throw new IllegalArgumentException(shown + ": no such file");
         } catch (JacksonException e) {
-            throw new IllegalArgumentException(file + ": not json (" + e.getOriginalMessage() + ")");
+            throw new IllegalArgumentException(shown + ": not json (" + Names.shown(e.getOriginalMessage()) + ")");
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read: " + e.getMessage());
+            throw new IllegalArgumentException(shown + ": cannot be read: " + Names.shown(e.getMessage()));
         }
         if (root == null || !root.path("results").isArray() || !root.path("machine").isObject()) {
-            throw new IllegalArgumentException(file + ": not loomy's json results (no \"results\" and \"machine\")");
+            throw new IllegalArgumentException(shown + ": not loomy's json results (no \"results\" and \"machine\")");
         }
         try {
             return results(root);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(file + ": not loomy's json results (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(shown + ": not loomy's json results (" + Names.shown(e.getMessage()) + ")");
         }
     }
 
@@ -144,6 +161,11 @@ public final class SavedResults {
         mark(status, run.path("failed_images"), ImageTiming.Status.FAILED);
         mark(status, run.path("warned_images"), ImageTiming.Status.WARNED);
         mark(status, run.path("skipped_images"), ImageTiming.Status.SKIPPED);
+        if (run.has("up_to_date_images")) {
+            mark(status, run.path("up_to_date_images"), ImageTiming.Status.UP_TO_DATE);
+        } else {
+            markUpToDate(status, submitted, completed, run.path("up_to_date").asInt());
+        }
         JsonNode lanes = run.path("image_lanes");
         int every = Math.max(1, run.path("timeline_every").asInt(1));
         List<ImageTiming> images = new ArrayList<>(submitted.length);
@@ -241,6 +263,20 @@ public final class SavedResults {
 
     private static void mark(ImageTiming.Status[] status, JsonNode indices, ImageTiming.Status as) {
         indices.forEach(index -> status[index.asInt()] = as);
+    }
+
+    /**
+     * Results saved before the up-to-date images were listed: each is the one image of no time at
+     * all (found up to date, it is ended when it is submitted), which an image processed never is
+     * to the nanosecond. The first {@code count} such are marked, as many as the run counted.
+     */
+    private static void markUpToDate(ImageTiming.Status[] status, long[] submitted, long[] completed, int count) {
+        for (int i = 0; i < status.length && count > 0; i++) {
+            if (status[i] == ImageTiming.Status.DONE && submitted[i] == completed[i]) {
+                status[i] = ImageTiming.Status.UP_TO_DATE;
+                count--;
+            }
+        }
     }
 
     private static String text(JsonNode node, String field) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.loomy.files.Names;
 import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
@@ -123,14 +124,14 @@ public final class TableFormat implements ResultFormat {
     private static TextTable table(List<Summary> rows, List<Column> columns) {
         TextTable table = new TextTable(columns.stream().map(Column::heading).toList(), alignment(columns));
         for (Summary s : rows) {
-            table.add(columns.stream().map(c -> c.text(s, false)).toList());
+            table.add(columns.stream().map(c -> Names.shown(c.text(s, false))).toList());
         }
         return table;
     }
 
     private static String heading(String strategy) {
         return Strategies.known().stream().filter(s -> s.name().equals(strategy)).findFirst()
-                .map(s -> strategy + ": " + s.description()).orElse(strategy);
+                .map(s -> strategy + ": " + s.description()).orElse(Names.shown(strategy));
     }
 
     private static boolean[] alignment(List<Column> columns) {
@@ -155,7 +156,10 @@ public final class TableFormat implements ResultFormat {
         notes.forEach(note -> wrap(row + ": " + note, width, "  ", "    ", out));
     }
 
-    /** Prints {@code text} in lines of at most {@code width} characters, broken between words. */
+    /**
+     * Prints {@code text} in lines of at most {@code width} characters, broken between words; what it
+     * quotes of the results (names, notes, the machine) with its control characters escaped.
+     */
     static void wrap(String text, int width, PrintStream out) {
         wrap(text, width, "", "", out);
     }
@@ -163,7 +167,7 @@ public final class TableFormat implements ResultFormat {
     private static void wrap(String text, int width, String first, String rest, PrintStream out) {
         StringBuilder line = new StringBuilder(first);
         boolean empty = true;
-        for (String word : text.split(" ")) {
+        for (String word : Names.shown(text).split(" ")) {
             if (!empty && line.length() + 1 + word.length() > width) {
                 out.println(line);
                 line.setLength(0);

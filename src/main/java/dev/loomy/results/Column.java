@@ -103,7 +103,7 @@ public record Column(String name, String heading, Unit unit, Function<Summary, C
             case Cell.Shown(String text) -> text;
             case Cell.Lanes(Map<String, Double> ms) -> ms.isEmpty() ? "" : Numbers.lanes(ms);
             case Cell.Decimal(double number) -> machine ? Numbers.fixed(number, 3)
-                    : Double.isNaN(number) ? "" : Numbers.fixed(number, unit.decimals) + unit.suffix;
+                    : !Double.isFinite(number) ? "" : Numbers.fixed(number, unit.decimals) + unit.suffix;
         };
     }
 

@@ -5,14 +5,14 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.StringJoiner;
 
-/** Number formatting shared by the formats: fixed decimals, dot separator, "" for missing. */
+/** Number formatting shared by the formats: fixed decimals, dot separator, "" for missing or infinite (json's null). */
 public final class Numbers {
 
     private Numbers() {
     }
 
     public static String fixed(double value, int decimals) {
-        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+        return !Double.isFinite(value) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
     public static String fixed(OptionalDouble value, int decimals) {

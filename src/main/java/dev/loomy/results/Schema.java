@@ -282,9 +282,13 @@ public final class Schema {
         return decimal(load == null ? Double.NaN : load);
     }
 
-    /** The median time over the images finished: what images/sec says, the other way up. */
+    /**
+     * The median time over the images finished: what images/sec says, the other way up; unknown
+     * when none was (every one up to date, say), as images/sec of 0 has no other way up.
+     */
     private static Cell msPerImage(Summary s) {
-        return decimal(1000 / s.speed().imagesPerSec());
+        double perSec = s.speed().imagesPerSec();
+        return decimal(perSec > 0 ? 1000 / perSec : Double.NaN);
     }
 
     private static Cell latencies(Summary s) {

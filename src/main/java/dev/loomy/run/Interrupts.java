@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.loomy.console.Console;
 import dev.loomy.imageio.TempFiles;
@@ -37,6 +38,13 @@ public final class Interrupts implements AutoCloseable {
 
     /** The exit status after an interrupt: 128 + SIGINT, as shells report it. */
     public static final int EXIT_STATUS = 130;
+
+    /** Set by run.sh on the JVM it starts: see {@link #saidStatus}. */
+    static final String LAUNCHED = "loomy.launched";
+    /** What run.sh takes for 130 with loomy's own line said: no signal's status, nor any other of loomy's. */
+    static final int SAID_UNDER_LAUNCHER = 120;
+    /** Set by the first signal outside runs: the JVM is exiting. */
+    private static final AtomicBoolean STOPPING = new AtomicBoolean();
 
     /** Ctrl-C, kill's default, and a terminal closed (or a session ended): each stops a run the same way. */
     private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
@@ -105,13 +113,42 @@ public final class Interrupts implements AutoCloseable {
         for (String name : SIGNALS) {
             try {
                 Signal.handle(new Signal(name), signal -> {
+                    // Ctrl-C reaches loomy twice under run.sh (from the terminal, and passed on): one line.
+                    if (!STOPPING.compareAndSet(false, true) || shuttingDown()) {
+                        return;
+                    }
                     console.error("interrupted (SIG" + signal.getName() + "): stopped");
                     console.stream().flush();
-                    System.exit(EXIT_STATUS);
+                    System.exit(saidStatus(EXIT_STATUS));
                 });
             } catch (IllegalArgumentException e) {
                 // The JVM keeps this signal for itself (-Xrs) or the OS has none.
             }
+        }
+    }
+
+    /**
+     * The status the JVM ends with, once loomy has said why it stopped: {@code status}, except that
+     * under run.sh (which sets {@value #LAUNCHED}) 130 is {@value #SAID_UNDER_LAUNCHER}, which run.sh
+     * makes 130 again. A JVM stopped before loomy's handlers ends with 130 too, having said nothing:
+     * so run.sh knows which of the two it is, and says the one line in the second case only.
+     */
+    public static int saidStatus(int status) {
+        return status == EXIT_STATUS && Boolean.getBoolean(LAUNCHED) ? SAID_UNDER_LAUNCHER : status;
+    }
+
+    /**
+     * Whether the JVM is already exiting: the JDK's own handler took a signal just before loomy's, and
+     * its status, not loomy's, is the one the JVM ends with (run.sh then says the line).
+     */
+    private static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
         }
     }
 
@@ -176,7 +213,7 @@ public final class Interrupts implements AutoCloseable {
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         console.stream().flush();
         System.out.flush();
-        Runtime.getRuntime().halt(EXIT_STATUS);
+        Runtime.getRuntime().halt(saidStatus(EXIT_STATUS));
     }
 
     /** Kills the child JVMs measuring for this one, and waits briefly until they are gone. */

@@ -40,8 +40,9 @@ class CsvInjectionTest {
     @Test
     void everyCellThatStartsLikeAFormulaIsNeutralisedButNumbersAreKept() {
         assertThat(CsvFormat.escape("=cmd|' /C calc'!A0")).isEqualTo("'=cmd|' /C calc'!A0");
-        assertThat(CsvFormat.escape("\tx")).isEqualTo("'\tx");
-        assertThat(CsvFormat.escape("\r=1")).isEqualTo("\"'\r=1\"");
+        // A tab or carriage return is shown escaped, as on standard error: no longer a formula's start.
+        assertThat(CsvFormat.escape("\tx")).isEqualTo("\\tx");
+        assertThat(CsvFormat.escape("\r=1")).isEqualTo("\\r=1");
         assertThat(CsvFormat.escape("-1+2,3")).isEqualTo("\"'-1+2,3\"");
         assertThat(CsvFormat.escape("-12.5")).isEqualTo("-12.5");
         assertThat(CsvFormat.escape("-3e-4")).isEqualTo("-3e-4");

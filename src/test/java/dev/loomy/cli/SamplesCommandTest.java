@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
@@ -136,6 +137,21 @@ class SamplesCommandTest {
             Cli cli = Cli.run(full);
             assertThat(cli.status()).as(String.join(" ", args)).isEqualTo(ExitCodes.USAGE);
             assertThat(cli.err()).as(String.join(" ", args)).startsWith("loomy: ").hasLineCount(1);
+        }
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
+    @Timeout(30)
+    void aSizeLoomyWouldRefuseToReadIsRefusedBeforeAnyImageIsPainted() {
+        Path dir = temp.resolve("never");
+        // 2^28 pixels is the most loomy decodes; each of these is just over it, or far.
+        for (String size : List.of("20000x20000", "16385x16385", "20000x13422")) {
+            Cli cli = Cli.run("samples", "--count=1", "--size=" + size, dir.toString());
+
+            assertThat(cli.status()).as(size + ": " + cli.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(cli.err().lines().toList()).as(size).singleElement().asString()
+                    .startsWith("loomy: --size=" + size + ": ").contains("more than the limit of 268435456");
         }
         assertThat(dir).doesNotExist();
     }
