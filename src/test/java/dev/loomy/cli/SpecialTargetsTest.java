@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
 
@@ -251,5 +253,30 @@ class SpecialTargetsTest {
 
         assertThat(special(fifo)).isTrue();
         assertThat(made.get(1)).doesNotExist();
+    }
+
+    @Test
+    @Slow
+    void aBaselineToSaveWithASecondNameOrOnAFifoIsRefusedBeforeAnyWork() throws Exception {
+        Path in = input();
+        Path home = dir.resolve("home");
+        Path theirs = Files.writeString(dir.resolve("theirs.json"), "{}\n");
+        Files.createLink(Files.createDirectories(home.resolve("baselines")).resolve("nightly.json"), theirs);
+        Path fifo = fifo(home.resolve("baselines/weekly.json"));
+
+        for (String name : List.of("nightly", "weekly")) {
+            Path run = Files.createDirectories(dir.resolve("run-" + name));
+            LoomyProcess loomy = LoomyProcess.start(run, Map.of("LOOMY_HOME", home.toString()), List.of(), "-s", "loop",
+                    "-f", "NoOp", "--quiet", "--save-baseline=" + name, "-o", dir.resolve("out").toString(), in.toString());
+            assertThat(loomy.process().waitFor(50, TimeUnit.SECONDS)).as(name + " ends").isTrue();
+            assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.USAGE);
+            assertThat(loomy.stderr().lines()).as(loomy.stderr()).hasSize(1);
+            assertThat(loomy.stderr()).startsWith("loomy: --save-baseline=" + name)
+                    .contains(name.equals("nightly") ? "2 hard links" : "a FIFO");
+        }
+
+        assertThat(Files.readString(theirs)).isEqualTo("{}\n");
+        assertThat(special(fifo)).isTrue();
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 }
