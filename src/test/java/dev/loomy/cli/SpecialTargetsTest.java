@@ -279,4 +279,16 @@ class SpecialTargetsTest {
         assertThat(special(fifo)).isTrue();
         assertThat(dir.resolve("out")).doesNotExist();
     }
+
+    @Test
+    void aRecordingOnAFifoIsRefusedBeforeAnyWork() throws Exception {
+        Path in = input();
+        Path out = dir.resolve("out");
+        Path fifo = fifo(out.resolve("jfr/loop-NoOp.jfr"));
+
+        assertRefused(run("--no-fork", "--profile=jfr", "-o", out.toString(), in.toString()), "--profile=jfr", "a FIFO");
+
+        assertThat(special(fifo)).isTrue();
+        assertThat(out.resolve("img00.png")).doesNotExist();
+    }
 }
