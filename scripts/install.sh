@@ -12,10 +12,14 @@
 #   bin/loomy                                  a symbolic link to share/loomy/run.sh
 #   share/bash-completion/completions/loomy    the completion script, for bash and zsh
 #   share/man/man1/loomy.1, loomy-*.1          the man pages
-#   share/loomy/installed                      the list of these and of the folders it made
-# uninstall removes what that list names (the launcher's start-up archives, share/loomy/loomy-java*.jsa,
-# with them), then the folders install made, where they are empty, and nothing else. Installing again
-# into the same prefix first removes the earlier install.
+#   share/loomy/installed                      the list of these, each file with its SHA-256, and of the
+#                                              folders it made
+# uninstall removes what that list names, each file only while it is still a regular file with the
+# content install wrote (the launcher's start-up archives, share/loomy/loomy-java*.jsa, with them), then
+# the folders install made, where they are empty, and nothing else. Installing again into the same
+# prefix first removes the earlier install. Nothing is written into, or removed from, a git checkout
+# (this repository's own files among them), and a prefix that names a file, holds a newline or lies
+# in this repository is refused (exit 2).
 set -euo pipefail
 
 say() { printf 'loomy: %s\n' "$*" >&2; }
@@ -39,21 +43,83 @@ while (( $# > 0 )); do
     shift
 done
 [[ -n "$prefix" ]] || { say "--prefix needs a folder"; exit 2; }
+# The list holds a path a line: a newline (or any control character) in one would break it.
+[[ "$prefix" != *[[:cntrl:]]* ]] || { say "--prefix: a folder name with a newline or other control character is not taken"; exit 2; }
 prefix="$(realpath -m -- "$prefix")"
 share="$prefix/share/loomy"
 list="$share/installed"
+repository="$(cd "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd -P)"
 
-# Removes what the list of an earlier install names: files, the link if it is still ours, then the folders.
+# The git checkout that $1 lies in (its root), or nothing: folders climbed from $1 up to /, links resolved.
+checkout_of() {
+    local dir
+    dir="$(realpath -m -- "$1")"
+    while :; do
+        if [[ -e "$dir/.git" ]]; then
+            printf '%s' "$dir"
+            return 0
+        fi
+        [[ "$dir" == / ]] && return 1
+        dir="$(dirname -- "$dir")"
+    done
+}
+# Whether $1 is $2 or lies below it (both absolute, links resolved).
+within() { [[ "$1" == "$2" || "$1" == "$2"/* ]]; }
+
+prefix_real="$(realpath -m -- "$prefix")"
+if within "$prefix_real" "$repository"; then
+    say "--prefix=$prefix lies in loomy's repository ($repository): choose a folder outside it"
+    exit 2
+fi
+existing="$prefix"
+while [[ ! -e "$existing" && ! -L "$existing" ]]; do existing="$(dirname -- "$existing")"; done
+if [[ ! -d "$existing" ]]; then
+    say "--prefix=$prefix: $existing is not a folder"
+    exit 2
+fi
+# Every folder install writes into, or uninstall removes from: never a git checkout.
+for target in "$share" "$prefix/bin" "$prefix/share/bash-completion/completions" "$prefix/share/man/man1"; do
+    if within "$(realpath -m -- "$target")" "$repository"; then
+        say "--prefix=$prefix: $target lies in loomy's repository ($repository): choose a folder outside it"
+        exit 2
+    fi
+    if root="$(checkout_of "$target")"; then
+        say "--prefix=$prefix: $target lies in the git checkout $root: loomy installs nothing into one and removes nothing from one"
+        exit 2
+    fi
+done
+
+# Removes what the list of an earlier install names: files whose content is still what install wrote,
+# the link if it is still ours, then the folders.
 uninstall() {
-    local quiet="$1" kind path dirs=()
+    local quiet="$1" kind sum path dirs=()
+    if [[ -L "$list" || ( -e "$list" && ! -f "$list" ) ]]; then
+        say "$list is not a regular file: not read, nothing removed"
+        return 1
+    fi
     if [[ ! -f "$list" ]]; then
         [[ "$quiet" == true ]] || say "nothing to uninstall: $list does not exist"
         return 0
     fi
-    while IFS=' ' read -r kind path; do
+    local line
+    while IFS= read -r line; do
+        kind="${line%% *}"
+        path="${line#* }"
+        sum=""
+        # "file SHA256 PATH"; a list from before checksums were kept has "file PATH", PATH absolute.
+        if [[ "$kind" == file && "$path" != /* ]]; then
+            sum="${path%% *}"
+            path="${path#* }"
+        fi
         case "$kind" in
             file)
-                if [[ -e "$path" || -L "$path" ]]; then
+                within "$path" "$prefix" || { say "left $path: not under $prefix"; continue; }
+                [[ -e "$path" || -L "$path" ]] || continue
+                if [[ -L "$path" || ! -f "$path" ]]; then
+                    say "left $path: it is no longer the file install wrote"
+                elif [[ -n "$sum" && "$(sha256sum -- "$path" | cut -d' ' -f1)" != "$sum" ]]; then
+                    say "left $path: its content changed since install"
+                else
                     rm -f -- "$path"
                     [[ "$quiet" == true ]] || say "removed $path"
                 fi
@@ -66,12 +132,12 @@ uninstall() {
                     say "left $path: it is no longer the link to $share/run.sh"
                 fi
                 ;;
-            dir) dirs+=("$path") ;;
+            dir) within "$path" "$prefix" && dirs+=("$path") ;;
         esac
     done < "$list"
     local archive
     for archive in "$share"/loomy-java*.jsa; do
-        [[ -e "$archive" ]] && rm -f -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
+        [[ -f "$archive" && ! -L "$archive" ]] && rm -f -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
     done
     rm -f -- "$list"
     # The folders install made, deepest first, where nothing else was put in them since.
@@ -83,7 +149,7 @@ uninstall() {
 }
 
 if [[ "$action" == uninstall ]]; then
-    uninstall false
+    uninstall false || exit 1
     exit 0
 fi
 
@@ -95,7 +161,7 @@ pages=("$tool_files"/man/*.1)
 [[ -f "$jar" && -f "$launcher" && -f "$completion" && -f "${pages[0]}" ]] \
     || { say "install needs the jar, run.sh, $completion and the man pages in $tool_files/man"; exit 2; }
 
-uninstall true
+uninstall true || exit 1
 if [[ -e "$prefix/bin/loomy" || -L "$prefix/bin/loomy" ]]; then
     say "$prefix/bin/loomy exists and is not from an earlier install: not replaced (remove it, then install again)"
     exit 1
@@ -106,7 +172,7 @@ note() {
     written+=("$1")
     if [[ -d "$share" ]]; then
         printf '%s\n' "${written[@]}" > "$list.new"
-        mv -f -- "$list.new" "$list"
+        mv -fT -- "$list.new" "$list"
     fi
 }
 # Makes folder $1 and its missing parents, noting those it made, outermost first.
@@ -125,11 +191,15 @@ folder() {
 # Copies $1 to $2 with mode $3: by a temporary name in the same folder, then renamed.
 put() {
     folder "$(dirname -- "$2")"
+    if [[ -L "$2" || ( -e "$2" && ! -f "$2" ) || ( -f "$2" && "$(stat -c %h -- "$2")" != 1 ) ]]; then
+        say "$2 exists and is not a regular file of one name: not replaced (remove it, then install again)"
+        exit 1
+    fi
     local temporary="$2.loomy-new.$$"
     cp -- "$1" "$temporary"
     chmod "$3" "$temporary"
-    mv -f -- "$temporary" "$2"
-    note "file $2"
+    mv -fT -- "$temporary" "$2"
+    note "file $(sha256sum -- "$2" | cut -d' ' -f1) $2"
     say "wrote $2"
 }
 

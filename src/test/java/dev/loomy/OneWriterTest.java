@@ -40,6 +40,7 @@ class OneWriterTest {
 
     /** The writer itself and what it holds open; and OpenCV's library copy, made before any writer can load. */
     static final Set<String> WRITERS = Set.of("dev.loomy.imageio.TempFiles", "dev.loomy.imageio.OpenFolder",
+            "dev.loomy.imageio.StateFiles",
             "dev.loomy.opencv.OpenCv");
 
     /** Ways to create or write a file by name, outside an OutputStream the writer hands out. */

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.loomy.files.Targets;
+
 /**
  * Where named baselines live: {@code $LOOMY_HOME/baselines/NAME.json}, {@code LOOMY_HOME}
  * defaulting to {@code ~/.loomy}. A {@code --baseline} ending in {@code .json} is a file path
@@ -57,6 +59,10 @@ public final class BaselineStore {
         }
         if (!Files.isWritable(existing)) {
             throw new BaselineException("--save-baseline=" + name + ": folder " + existing + " is not writable");
+        }
+        String problem = Targets.problem(file);
+        if (problem != null) {
+            throw new BaselineException("--save-baseline=" + name + ": " + file + ": " + problem + ": " + Targets.ONLY_REGULAR);
         }
         return file;
     }

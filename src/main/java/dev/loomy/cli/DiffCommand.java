@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.Names;
+import dev.loomy.files.Targets;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
@@ -108,9 +110,17 @@ public final class DiffCommand implements Callable<Integer> {
     /** The heatmaps, refused before any image is read where one would land in an input folder or on an input. */
     private Heatmaps heatmaps(List<ImagePairs.Pair> pairs, TempFiles temps, InputGuard guard) throws UsageError {
         Heatmaps heatmaps = new Heatmaps(heatmapFolder, new ImageWriter(temps));
+        if (Files.exists(heatmapFolder) && !Files.isDirectory(heatmapFolder)) {
+            throw new UsageError("--heatmap=" + Names.shown(heatmapFolder) + ": exists and is not a folder");
+        }
         try {
             for (ImagePairs.Pair pair : pairs) {
-                guard.check("--heatmap " + Names.shown(heatmaps.target(pair.name())), heatmaps.target(pair.name()));
+                Path target = heatmaps.target(pair.name());
+                guard.check("--heatmap " + Names.shown(target), target);
+                String problem = Targets.problem(target);
+                if (problem != null) {
+                    throw new UsageError("--heatmap " + Names.shown(target) + ": " + problem + ": " + Targets.ONLY_REGULAR);
+                }
             }
         } catch (InputProblem e) {
             throw new UsageError(e.getMessage());

@@ -6,7 +6,9 @@ import java.util.Set;
 
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
+import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.files.Targets;
 import dev.loomy.profile.ProfileKind;
 import dev.loomy.results.Reference;
 import dev.loomy.run.MeasureSettings;
@@ -97,7 +99,12 @@ final class Measures {
         guard.check("--profile=jfr recordings in " + recordings, recordings.resolve("recording.jfr"));
         for (Trial trial : config.trials()) {
             // Characters are bytes here: the file name keeps ASCII letters, digits, '.', '_' and '-' alone.
-            String name = String.valueOf(config.measuring().settings().jfrFile(trial).getFileName());
+            Path file = config.measuring().settings().jfrFile(trial);
+            String name = String.valueOf(file.getFileName());
+            String problem = Targets.problem(file);
+            if (problem != null) {
+                throw new UsageError("--profile=jfr: " + Names.shown(file) + ": " + problem + ": " + Targets.ONLY_REGULAR);
+            }
             if (name.length() > OutputLayout.NAME_MAX) {
                 throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
                         + trial.filter().substring(0, 40) + "... would be named with " + name.length()

@@ -12,6 +12,8 @@ import org.opencv.core.Core;
 import dev.loomy.admission.AvailableMemory;
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.console.Console;
+import dev.loomy.files.Names;
+import dev.loomy.files.Targets;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.TempFiles;
@@ -94,6 +96,7 @@ public final class SamplesCommand implements Callable<Integer> {
             throw new UsageError("--size=" + size + ": too large for the memory available: " + e.getMessage());
         }
         createFolder();
+        checkTargets(generator);
         OpenCv.load();
         // Every image is painted on one thread of the batch's pool; OpenCV's threads would only compete.
         Core.setNumThreads(1);
@@ -123,6 +126,18 @@ public final class SamplesCommand implements Callable<Integer> {
             TempFiles.makeFolders(dir);
         } catch (IOException e) {
             throw new UsageError(dir + ": cannot be created (" + e + ")");
+        }
+    }
+
+    /** Refuses, before any image is painted, a sample's name taken by anything but a regular file of one name. */
+    private void checkTargets(SampleGenerator generator) throws UsageError {
+        int digits = SampleGenerator.digits(count);
+        for (int index = 1; index <= count; index++) {
+            Path target = dir.resolve(generator.describe(index).fileName(digits));
+            String problem = Targets.problem(target);
+            if (problem != null) {
+                throw new UsageError(Names.shown(target) + ": " + problem + ": " + Targets.ONLY_REGULAR);
+            }
         }
     }
 

@@ -19,6 +19,7 @@ import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
+import dev.loomy.files.Targets;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
@@ -77,13 +78,21 @@ public final class Gallery {
 
     /** Refuses, before any work, a gallery file that would land in an input folder or on an input. */
     public void check(List<ImageFile> images, int filters, InputGuard guard) throws InputProblem {
-        guard.check("gallery page " + Names.shown(folder.resolve(PAGE)), folder.resolve(PAGE));
+        checkTarget(guard, "gallery page ", folder.resolve(PAGE));
         for (int index = 0; index < images.size(); index++) {
-            Path copy = original(images.get(index));
-            guard.check("gallery copy " + Names.shown(copy), copy);
+            checkTarget(guard, "gallery copy ", original(images.get(index)));
             for (int column = 0; column <= filters; column++) {
-                guard.check("thumbnail " + Names.shown(thumb(column, index)), thumb(column, index));
+                checkTarget(guard, "thumbnail ", thumb(column, index));
             }
+        }
+    }
+
+    /** Refuses {@code file} where it would land among the inputs, or take the place of anything but a regular file of one name. */
+    private static void checkTarget(InputGuard guard, String what, Path file) throws InputProblem {
+        guard.check(what + Names.shown(file), file);
+        String problem = Targets.problem(file);
+        if (problem != null) {
+            throw new InputProblem(what + Names.shown(file) + ": " + problem + ": " + Targets.ONLY_REGULAR);
         }
     }
 

@@ -8,16 +8,19 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.Names;
+import dev.loomy.files.Targets;
 
 /**
  * A folder held open by its descriptor while {@link TempFiles} writes a file in it: what is
@@ -90,13 +93,11 @@ final class OpenFolder implements AutoCloseable {
 
     /**
      * Writes {@code content} into a new file {@code temp} here, then renames it over {@code name}.
-     * A failed write, a symbolic link at {@code name}, leave {@code name} as it was.
+     * A failed write, or anything at {@code name} but a regular file of one name ({@link Targets}),
+     * leave {@code name} as it was: looked at before the write and again just before the rename.
      */
     void write(Path temp, Path name, TempFiles.Content content) throws IOException {
-        if (isLink(name)) {
-            throw new IOException("it is a symbolic link: loomy writes through no link "
-                    + "and replaces none; remove it or choose another path");
-        }
+        refuseTarget(name);
         try (SeekableByteChannel channel = secure != null
                 ? secure.newByteChannel(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                         LinkOption.NOFOLLOW_LINKS))
@@ -106,6 +107,7 @@ final class OpenFolder implements AutoCloseable {
             out.flush();
             out.rethrow();
         }
+        refuseTarget(name);
         if (secure != null) {
             secure.move(temp, secure, name);
         } else {
@@ -114,15 +116,41 @@ final class OpenFolder implements AutoCloseable {
         }
     }
 
-    private boolean isLink(Path name) throws IOException {
+    /**
+     * Refuses {@code name} unless it is absent or a regular file of one name. Its kind is read in the
+     * open folder; its link count, which only a look by path gives, from the same file (same identity).
+     */
+    private void refuseTarget(Path name) throws IOException {
+        String problem;
+        if (secure == null) {
+            problem = Targets.problem(path.resolve(name));
+        } else {
+            BasicFileAttributes here;
+            try {
+                here = secure.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .readAttributes();
+            } catch (NoSuchFileException e) {
+                return;
+            }
+            problem = here.isRegularFile() ? linksOf(name, here.fileKey())
+                    : Targets.problem(path.resolve(name));
+            if (problem == null && !here.isRegularFile()) {
+                problem = "it is " + (here.isDirectory() ? "a folder" : here.isSymbolicLink() ? "a symbolic link" : "a special file")
+                        + ", not a regular file";
+            }
+        }
+        if (problem != null) {
+            throw new IOException(problem + ": " + Targets.ONLY_REGULAR);
+        }
+    }
+
+    /** Why the regular file {@code name}, of identity {@code key}, may not be replaced: null when it has one name. */
+    private String linksOf(Path name, Object key) {
         try {
-            BasicFileAttributes attributes = secure != null
-                    ? secure.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                            .readAttributes()
-                    : Files.readAttributes(path.resolve(name), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return attributes.isSymbolicLink();
-        } catch (java.nio.file.NoSuchFileException e) {
-            return false;
+            Map<String, Object> unix = Files.readAttributes(path.resolve(name), "unix:nlink,fileKey", LinkOption.NOFOLLOW_LINKS);
+            return key != null && key.equals(unix.get("fileKey")) ? Targets.problem(0100000, (Integer) unix.get("nlink")) : null;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return null; // the folder's path no longer leads here, or no unix attributes: its kind was checked
         }
     }
 

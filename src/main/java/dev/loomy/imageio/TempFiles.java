@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -179,16 +178,20 @@ public final class TempFiles {
     /**
      * Opens {@code file} to append to, made if need be, never through a link: for a log that grows
      * a line at a time (the output folder's manifest), which a rename cannot replace; a torn last
-     * line is its reader's to skip.
+     * line is its reader's to skip. Only a regular file of one name is opened ({@link StateFiles}).
      */
     public static FileChannel appendTo(Path file) throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND,
-                LinkOption.NOFOLLOW_LINKS);
+        return StateFiles.open(file, StateFiles.Use.APPEND);
     }
 
-    /** Opens {@code file}, made empty if need be and never through a link, to hold a lock on. */
+    /** Opens {@code file}, made empty if need be and never through a link, to hold a lock on; as {@link #appendTo}. */
     public static FileChannel lockFile(Path file) throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        return StateFiles.open(file, StateFiles.Use.LOCK);
+    }
+
+    /** Opens loomy's own {@code file} to read, as {@link #appendTo} opens it: no link, no FIFO waited on. */
+    public static FileChannel readState(Path file) throws IOException {
+        return StateFiles.open(file, StateFiles.Use.READ);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
+import dev.loomy.files.Targets;
 import dev.loomy.imageio.TempFiles;
 
 /**
@@ -110,6 +111,8 @@ public final class Manifest implements Closeable {
      */
     public static Lock lock(Path outputRoot) throws ManifestException {
         Path path = folder(outputRoot).resolve(LOCK);
+        checkState(path);
+        checkState(fileIn(outputRoot));
         FileChannel channel = null;
         try {
             channel = TempFiles.lockFile(path);
@@ -127,6 +130,19 @@ public final class Manifest implements Closeable {
         } catch (IOException e) {
             closeQuietly(channel);
             throw new ManifestException(Names.shown(path) + ": cannot be locked (" + IoReasons.of(e) + ")");
+        }
+    }
+
+    /**
+     * Refuses a state file that is there but is no regular file of one name (a FIFO, a device, a
+     * folder, a link, a hard link): found before the run, in one line, rather than waited on or
+     * appended to.
+     */
+    private static void checkState(Path file) throws ManifestException {
+        String problem = Targets.problem(file);
+        if (problem != null) {
+            throw new ManifestException(Names.shown(file) + ": " + problem + ": loomy keeps its records only in a regular "
+                    + "file of one name; remove it, or choose another -o");
         }
     }
 
@@ -153,7 +169,7 @@ public final class Manifest implements Closeable {
      */
     public static int read(Path outputRoot, Consumer<ManifestRecord> each) throws ManifestException {
         Path file = fileIn(outputRoot);
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = Channels.newInputStream(TempFiles.readState(file))) {
             return ManifestLines.read(in, each);
         } catch (NoSuchFileException e) {
             return 0;
@@ -252,7 +268,7 @@ public final class Manifest implements Closeable {
     }
 
     private boolean endsWithNewline() throws IOException {
-        try (FileChannel read = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel read = TempFiles.readState(file)) {
             ByteBuffer last = ByteBuffer.allocate(1);
             read.read(last, read.size() - 1);
             return last.get(0) == '\n';

@@ -16,6 +16,7 @@ import dev.loomy.files.InputProblem;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.files.Targets;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
@@ -151,6 +152,8 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
             problem = "named by another option too";
         } else if (Files.isDirectory(absolute)) {
             problem = "is a folder";
+        } else if (Targets.problem(absolute) != null) {
+            problem = Targets.problem(absolute) + ": " + Targets.ONLY_REGULAR;
         } else if (folder != null && folder.equals(created) && !Files.exists(folder)) {
             // The run makes it before any image; it finds then whether it can.
             problem = null;

@@ -153,17 +153,20 @@ class DiffCommandTest {
     }
 
     @Test
-    void aHeatmapThatCannotBeWrittenIsNamedAndExitsTwo() throws IOException {
-        Path a = TestImages.write(temp.resolve("a.png"), 20, 20, 2);
-        Path b = writeChanged(temp.resolve("b.png"), 20, 20, 2, 9);
+    void aHeatmapFolderThatIsAFileIsOneLineBeforeAnyImage() throws IOException {
+        Path a = TestImages.write(temp.resolve("a/x.png"), 20, 20, 2);
+        TestImages.write(temp.resolve("a/y.png"), 20, 20, 2);
+        writeChanged(temp.resolve("b/x.png"), 20, 20, 2, 9);
+        writeChanged(temp.resolve("b/y.png"), 20, 20, 2, 8);
         Path file = Files.writeString(temp.resolve("heat"), "a file, not a folder");
 
-        Cli cli = Cli.run("diff", "--heatmap=" + file, a.toString(), b.toString());
+        Cli cli = Cli.run("diff", "--heatmap=" + file, a.getParent().toString(), temp.resolve("b").toString());
 
+        // Once, not once per image.
         assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err().lines()).singleElement().asString()
-                .startsWith("loomy: " + file.resolve("a.png.png") + ": cannot be written");
-        assertThat(cli.out()).contains("compared 1: 0 identical, 1 different;");
+                .isEqualTo("loomy: --heatmap=" + file + ": exists and is not a folder");
+        assertThat(cli.out()).isEmpty();
         assertThat(Files.readString(file)).isEqualTo("a file, not a folder");
     }
 

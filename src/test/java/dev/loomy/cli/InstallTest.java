@@ -174,4 +174,76 @@ class InstallTest {
         assertThat(Files.readString(theirs, StandardCharsets.UTF_8)).isEqualTo("#!/bin/sh\n");
         assertThat(tree(prefix)).containsExactly(prefix, prefix.resolve("bin"), theirs);
     }
+
+    private Ran script(Path folder, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("bash", Path.of("scripts/install.sh").toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        return run(folder, command.toArray(String[]::new));
+    }
+
+    @Test
+    void aCloneAtTheInstallFolderIsNeitherWrittenIntoNorRemoved() throws Exception {
+        // The repository cloned where install puts its copies, PREFIX/share/loomy: a git checkout.
+        Path prefix = dir.resolve("prefix");
+        Path clone = Files.createDirectories(prefix.resolve("share/loomy"));
+        Files.createDirectories(clone.resolve(".git"));
+        Path launcher = Files.copy(Path.of("run.sh"), clone.resolve("run.sh"));
+        String original = Files.readString(launcher);
+
+        Ran refused = install(prefix);
+        Ran uninstalled = script(dir, "uninstall", "--prefix=" + prefix);
+
+        assertThat(refused.status()).as(refused.err()).isEqualTo(2);
+        assertThat(refused.err().lines()).hasSize(1);
+        assertThat(refused.err()).contains(clone.toString(), "git checkout");
+        assertThat(uninstalled.status()).as(uninstalled.err()).isEqualTo(2);
+        assertThat(Files.readString(launcher)).isEqualTo(original);
+        assertThat(prefix.resolve("bin")).doesNotExist();
+    }
+
+    @Test
+    void uninstallLeavesAFileWhoseContentChangedSinceInstall() throws Exception {
+        Path prefix = dir.resolve("prefix");
+        assertThat(install(prefix).status()).isZero();
+        Path page = prefix.resolve("share/man/man1/loomy.1");
+        Files.writeString(page, ".TH MINE 1\n");
+        Path other = Files.writeString(dir.resolve("other"), "theirs\n");
+        Path completion = prefix.resolve("share/bash-completion/completions/loomy");
+        Files.delete(completion);
+        Files.createLink(completion, other);
+
+        Ran removed = script(dir, "uninstall", "--prefix=" + prefix);
+
+        assertThat(removed.status()).as(removed.err()).isZero();
+        assertThat(removed.err()).contains("left " + page, "left " + completion, "removed " + prefix.resolve("bin/loomy"));
+        assertThat(Files.readString(page)).isEqualTo(".TH MINE 1\n");
+        assertThat(Files.readString(other)).isEqualTo("theirs\n");
+        assertThat(prefix.resolve("share/loomy/loomy.jar")).doesNotExist();
+    }
+
+    @Test
+    void aPrefixThatIsAFileHoldsANewlineOrLiesInTheRepositoryIsOneLine() throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        Path repository = Path.of("").toAbsolutePath();
+        for (String action : List.of("install", "uninstall")) {
+            List<String> prefixes = new java.util.ArrayList<>(List.of(file.toString(), file.resolve("below").toString(),
+                    dir.resolve("a\nb").toString(), repository.resolve("target/prefix").toString()));
+            if (action.equals("uninstall")) {
+                prefixes.add(repository.toString());
+            }
+            for (String prefix : prefixes) {
+                Ran refused = action.equals("install") ? install(Path.of(prefix)) : script(dir, action, "--prefix=" + prefix);
+                assertThat(refused.status()).as("%s --prefix=%s: %s", action, prefix, refused.err()).isEqualTo(2);
+                assertThat(refused.err().lines()).as(refused.err()).hasSize(1);
+                assertThat(refused.err()).startsWith("loomy: --prefix");
+            }
+        }
+        // The same through the launcher, as a user types it.
+        Ran launcher = run(repository, "bash", "run.sh", "uninstall", "--prefix=" + repository.resolve("target"));
+        assertThat(launcher.status()).as(launcher.err()).isEqualTo(2);
+        assertThat(launcher.err()).startsWith("loomy: --prefix").contains("repository");
+        assertThat(Files.readString(file)).isEqualTo("x");
+        assertThat(dir.resolve("a\nb")).doesNotExist();
+        assertThat(repository.resolve("target/prefix")).doesNotExist();
+    }
 }

@@ -166,16 +166,16 @@ class SamplesCommandTest {
     }
 
     @Test
-    void anImageThatCannotBeWrittenExitsOneNamingIt() throws IOException {
+    void aFolderAtAnImagesNameIsRefusedBeforeAnyImageNamingIt() throws IOException {
         Path dir = temp.resolve("blocked");
-        // A folder where the second image should go: the rename onto it fails, as a full disk would.
+        // A folder where the second image should go: no sample replaces it, and none is painted.
         Files.createDirectories(dir.resolve("sample-0002.jpg/inside"));
         Cli cli = Cli.run("samples", "--count=3", dir.toString());
 
-        assertThat(cli.status()).isEqualTo(ExitCodes.FAILED_IMAGES);
-        assertThat(cli.err()).startsWith("loomy: " + dir.resolve("sample-0002.jpg") + ": cannot be written").hasLineCount(1);
+        assertThat(cli.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).startsWith("loomy: " + dir.resolve("sample-0002.jpg") + ": it is a folder").hasLineCount(1);
         try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("."));
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("sample-0002.jpg");
         }
     }
 
