@@ -139,7 +139,7 @@ public final class RowRuns implements Row {
                     : "before run " + (counted.size() + 1) + "; the figures cover the " + counted.size() + " before");
         }
         if (control.firstFailure() != null && !enough()) {
-            // Another row's image stopped the run ({@code --fail-fast}) before this one had all its runs.
+            // Another row's image stopped the run (--fail-fast) before this one had all its runs.
             discardProfile();
             return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), Outcome.FAILED_IMAGES,
                     "not measured to the end: another row's image stopped the run (" + control.firstFailure() + ")");
