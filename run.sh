@@ -527,6 +527,12 @@ java_opts+=(-XX:NewSize=48m -XX:MaxNewSize=64m -XX:SurvivorRatio=2 -XX:TargetSur
 # smaller initial heap makes the JVM shrink it, and say so on stderr), which leaves the old
 # generation its 16 MB of before.
 java_opts+=(-Xms64m)
+# The structured strategy's class is compiled against Java 25's preview StructuredTaskScope: that
+# Java alone can load it, and only with preview features on. On by default there (it changes nothing
+# for the classes of Java 21 that are the rest of loomy: docs/comparing.md measures it); never on
+# another Java, which would refuse the flag's classes anyway. Forked measuring JVMs inherit it.
+preview_major=25
+(( $(java_major "$runtime_home") == preview_major )) && java_opts+=(--enable-preview)
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
 launch "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"

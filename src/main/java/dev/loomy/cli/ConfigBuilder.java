@@ -76,7 +76,7 @@ final class ConfigBuilder {
         checkReproducible(run, measure);
         RunConfig.EngineChoice engine = Engines.choice(options.engine, console);
         checkIncremental(run, engine);
-        Engines.checkTakes(engine, run.reproducible, Measures.autoRepeat(measure), measure.rigor.profile, scan);
+        Engines.checkTakes(engine, run, strategies, Measures.autoRepeat(measure), measure.rigor.profile, scan);
         Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
                 engine.spark() ? engine.sparkConf() : null);
         List<Export> exports = UsageError.of(() -> Outputs.exports(report.exports));
@@ -108,7 +108,8 @@ final class ConfigBuilder {
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, job ? 1 : strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given, order),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
-                        scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren),
+                        scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren,
+                        run.failFast),
                 new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
                         job), engine, scan);

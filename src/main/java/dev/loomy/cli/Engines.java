@@ -6,6 +6,7 @@ import dev.loomy.console.Console;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
+import dev.loomy.strategy.StructuredStrategy;
 
 /** The engine that {@link EngineOptions} choose, checked: what only Spark takes, and what Spark cannot do. */
 final class Engines {
@@ -45,12 +46,20 @@ final class Engines {
     }
 
     /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
-    static void checkTakes(RunConfig.EngineChoice engine, boolean reproducible, boolean autoRepeat,
+    static void checkTakes(RunConfig.EngineChoice engine, RunOptions run, List<String> strategies, boolean autoRepeat,
                            List<String> profiles, Scan scan) throws UsageError {
         if (!engine.spark()) {
             return;
         }
-        if (reproducible) {
+        if (run.failFast) {
+            throw new UsageError("--fail-fast with --engine=spark: Spark's tasks run their batches to the end; "
+                    + "stopping at the first failure is the local engine's");
+        }
+        if (strategies.contains(StructuredStrategy.NAME)) {
+            throw new UsageError("-s " + StructuredStrategy.NAME + " with --engine=spark: Spark's executors are not "
+                    + "started with Java's preview features");
+        }
+        if (run.reproducible) {
             throw new UsageError("--reproducible with --engine=spark: executors cannot be started with OpenCV pinned");
         }
         if (autoRepeat) {

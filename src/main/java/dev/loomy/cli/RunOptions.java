@@ -11,8 +11,8 @@ public final class RunOptions {
 
     @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S",
             completionCandidates = Completions.StrategyNames.class,
-            description = "loop, threads, pool, forkjoin, virtual, virtual-priority, or all (the first five); "
-                    + "a comma list runs several (default: virtual)")
+            description = "loop, threads, pool, forkjoin, virtual, virtual-priority, structured (Java 25), or all (the "
+                    + "first five); a comma list runs several (default: virtual)")
     List<String> strategies = List.of("virtual");
 
     /** Null when not given: the folder is then {@code out}, and {@code --no-write} has nothing to say of it. */
@@ -73,6 +73,12 @@ public final class RunOptions {
             description = "an image that is damaged but decodable (a JPEG cut short) counts as failed; by default it "
                     + "is decoded as far as its data goes, processed and written, with a warning")
     boolean strict;
+
+    @Option(names = "--fail-fast",
+            description = "the first image that fails stops the run: the images under way are cancelled, no other "
+                    + "starts, and the summary says how many never started; by default a failure is one line and the "
+                    + "run goes on")
+    boolean failFast;
 
     @Option(names = "--reproducible",
             description = "OpenCV runs its baseline code (IPP and SIMD dispatch off), so that every x86-64 CPU writes "

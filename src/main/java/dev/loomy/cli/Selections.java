@@ -18,6 +18,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.filter.config.Variants;
 import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
+import dev.loomy.strategy.StructuredStrategy;
 
 /** The strategies ({@link RunOptions}) and filters ({@link SelectionOptions}) selected, checked. */
 final class Selections {
@@ -33,9 +34,14 @@ final class Selections {
     private Selections() {
     }
 
-    /** The strategies' names, each once, {@code all} made into the five. */
+    /** The strategies' names, each once, {@code all} made into the five; structured only where this JVM can run it. */
     static List<String> strategies(RunOptions run) throws UsageError {
-        return UsageError.of(() -> Strategies.parse(run.strategies)).stream().map(Strategy::name).toList();
+        List<String> names = UsageError.of(() -> Strategies.parse(run.strategies)).stream().map(Strategy::name).toList();
+        String unavailable = names.contains(StructuredStrategy.NAME) ? StructuredStrategy.unavailable() : null;
+        if (unavailable != null) {
+            throw new UsageError(unavailable);
+        }
+        return names;
     }
 
     /**

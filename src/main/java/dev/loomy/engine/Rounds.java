@@ -26,16 +26,16 @@ public final class Rounds {
         this.control = control;
     }
 
-    /** Each row whole, one after the other; after an interrupt, no other row starts. */
+    /** Each row whole, one after the other; after an interrupt or a first failure ({@code --fail-fast}), no other row starts. */
     public List<Measurement> sequential(List<Row> rows) throws InterruptedException {
         List<Measurement> measurements = new ArrayList<>();
         for (Row row : rows) {
-            if (control.interrupted()) {
+            if (control.ended()) {
                 break;
             }
             try {
                 row.warmUp();
-                while (row.needsMore() && !control.interrupted()) {
+                while (row.needsMore() && !control.ended()) {
                     row.runOnce();
                 }
             } finally {
@@ -54,18 +54,18 @@ public final class Rounds {
         List<Row> started = new ArrayList<>();
         try {
             for (Row row : rows) {
-                if (control.interrupted()) {
+                if (control.ended()) {
                     break;
                 }
                 started.add(row);
                 row.warmUp();
             }
             Random random = new Random(seed);
-            for (List<Row> round = round(started, random); !round.isEmpty() && !control.interrupted();
+            for (List<Row> round = round(started, random); !round.isEmpty() && !control.ended();
                     round = round(started, random)) {
                 rounds.add(round.stream().map(Row::label).toList());
                 for (Row row : round) {
-                    if (control.interrupted()) {
+                    if (control.ended()) {
                         break;
                     }
                     row.runOnce();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.loomy.imageio.JpegCodec;
 import dev.loomy.imageio.TempFiles;
@@ -72,6 +73,8 @@ public final class RowRuns implements Row {
             RunRecord run = oneRun.run(label() + " warm-up " + (i + 1) + "/" + warmups);
             if (control.crashReason() != null) {
                 ended = Measurement.crashed(strategy, filter, images, warmups, counted, control.crashReason());
+            } else if (control.firstFailure() != null) {
+                ended = stoppedAtFailure(run);
             } else if (run.interrupted()) {
                 // A warm-up's time is the JIT's, never a measurement.
                 ended = interrupted("during warm-up " + (i + 1) + ", before any counted run");
@@ -81,7 +84,7 @@ public final class RowRuns implements Row {
 
     @Override
     public boolean needsMore() {
-        return ended == null && !control.interrupted() && !enough();
+        return ended == null && !control.ended() && !enough();
     }
 
     @Override
@@ -106,6 +109,9 @@ public final class RowRuns implements Row {
         if (control.crashReason() != null) {
             discardProfile();
             ended = Measurement.crashed(strategy, filter, images, warmups, counted, control.crashReason());
+        } else if (control.firstFailure() != null) {
+            discardProfile();
+            ended = stoppedAtFailure(run);
         } else if (run.interrupted()) {
             discardProfile();
             // A partial run's time says nothing comparable; it is kept only when there is nothing else,
@@ -132,6 +138,12 @@ public final class RowRuns implements Row {
             return interrupted(counted.isEmpty() ? "before its first counted run"
                     : "before run " + (counted.size() + 1) + "; the figures cover the " + counted.size() + " before");
         }
+        if (control.firstFailure() != null && !enough()) {
+            // Another row's image stopped the run (--fail-fast) before this one had all its runs.
+            discardProfile();
+            return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), Outcome.FAILED_IMAGES,
+                    "not measured to the end: another row's image stopped the run (" + control.firstFailure() + ")");
+        }
         Profile profile = null;
         if (profiler != null) {
             try {
@@ -153,6 +165,24 @@ public final class RowRuns implements Row {
             runOnce();
         }
         return finish();
+    }
+
+    /**
+     * The row of a run that its first failed image stopped ({@code --fail-fast}): that run's images are
+     * the figures when no counted run came before, as after an interrupt.
+     */
+    private Measurement stoppedAtFailure(RunRecord run) {
+        double afterMs = (System.nanoTime() - control.firstFailureAt()) / 1e6;
+        if (counted.isEmpty()) {
+            counted.add(run);
+        }
+        int cancelled = control.cancelledCount();
+        int notStarted = Math.max(0, run.skipped() - cancelled);
+        String note = String.format(Locale.ROOT, "stopped at the first failure (%s), the run ended %.0f ms after it; "
+                + "%d %s never started, %d under way cancelled", control.firstFailure(), afterMs, notStarted,
+                notStarted == 1 ? "image" : "images", cancelled);
+        return new Measurement(strategy, filter, images, warmups, List.copyOf(counted), Outcome.FAILED_IMAGES, note)
+                .withJpegCodec(JpegCodec.used());
     }
 
     private Measurement interrupted(String note) {

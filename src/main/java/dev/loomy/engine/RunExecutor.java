@@ -91,7 +91,8 @@ public final class RunExecutor {
                         upToDate(recorder, index);
                         continue;
                     }
-                    return new TimedImageJob(index, image, pipeline, control, failures, listener, recorder, imageEnds);
+                    return new TimedImageJob(index, image, pipeline, control, failures, listener, recorder, imageEnds,
+                            !strategy.cancelsItself());
                 }
                 return null;
             }

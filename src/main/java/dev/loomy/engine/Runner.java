@@ -52,6 +52,7 @@ public final class Runner {
     public Results run(RunConfig config) {
         // Carriers are fixed when the first virtual thread starts: set them before any exists.
         System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(config.execution().parallelism()));
+        control.failFast(config.execution().failFast());
         OpenCv.load();
         Core.setNumThreads(config.execution().cvThreads());
         boolean fork = config.measuring().fork();

@@ -19,18 +19,22 @@ final class TimedImageJob implements ImageJob {
     private final RunListener listener;
     private final RunRecorder recorder;
     private final Runnable ends;
+    /** Whether a first failure ({@code --fail-fast}) interrupts the thread running it: not where the strategy cancels its own. */
+    private final boolean interruptible;
 
     // Written by the strategy's thread, read by the worker.
     private volatile long submittedAt;
     private volatile String lane;
     private volatile boolean warned;
+    private volatile boolean stoppedRun;
 
     /**
      * @param recorder counts the job as it ends, with the thread that ran it
      * @param ends     done on the worker once the image is done and timed
      */
     TimedImageJob(int index, ImagePaths image, ImagePipeline pipeline, RunControl control, FailureLog failures,
-             RunListener listener, RunRecorder recorder, Runnable ends) {
+             RunListener listener, RunRecorder recorder, Runnable ends, boolean interruptible) {
+        this.interruptible = interruptible;
         this.recorder = recorder;
         this.ends = ends;
         this.index = index;
@@ -59,15 +63,33 @@ final class TimedImageJob implements ImageJob {
     }
 
     @Override
+    public boolean stoppedRun() {
+        return stoppedRun;
+    }
+
+    @Override
     public void run() {
         ImageTiming.Status outcome;
         if (control.stopping()) {
             outcome = ImageTiming.Status.SKIPPED;
         } else {
-            // A virtual thread may resume on another carrier after a wait: both ends are counted.
-            recorder.workers().add();
-            outcome = process();
-            recorder.workers().add();
+            boolean watched = interruptible && control.failsFast();
+            if (watched) {
+                control.working();
+            }
+            try {
+                // A virtual thread may resume on another carrier after a wait: both ends are counted.
+                recorder.workers().add();
+                outcome = process();
+                recorder.workers().add();
+            } finally {
+                if (watched) {
+                    control.rested();
+                }
+            }
+            if (outcome == ImageTiming.Status.SKIPPED && control.firstFailure() != null) {
+                control.cancelledInFlight();
+            }
         }
         long completedAt = System.nanoTime();
         recorder.ended(index, submittedAt == 0 ? completedAt : submittedAt, completedAt, outcome, lane);
@@ -82,8 +104,7 @@ final class TimedImageJob implements ImageJob {
             }
             return warned ? ImageTiming.Status.WARNED : ImageTiming.Status.DONE;
         } catch (ImageException e) {
-            failures.report(e);
-            return ImageTiming.Status.FAILED;
+            return failed(Names.shown(e.file()), e.reason());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return ImageTiming.Status.SKIPPED;
@@ -92,16 +113,29 @@ final class TimedImageJob implements ImageJob {
             control.crash("out of memory (" + e.getMessage() + ") at " + image.source().path());
             return ImageTiming.Status.FAILED;
         } catch (RuntimeException e) {
-            failures.report(Names.shown(image.source().path()), "unexpected error: " + e);
-            return ImageTiming.Status.FAILED;
+            return failed(Names.shown(image.source().path()), "unexpected error: " + e);
         } catch (Exception e) {
             // OpenCV's Java binding throws a checked java.lang.Exception for a C++ exception that is
             // not its own, std::bad_alloc among them: this image fails, the run goes on.
-            failures.report(Names.shown(image.source().path()), e.getMessage() != null
+            return failed(Names.shown(image.source().path()), e.getMessage() != null
                     && e.getMessage().contains("bad_alloc") ? "out of native memory (" + e.getMessage() + ")"
                     : "unexpected error: " + e);
-            return ImageTiming.Status.FAILED;
         }
+    }
+
+    /**
+     * Reports a failure, one line. With {@code --fail-fast}, the first one stops the run; one after it
+     * is most likely the stop itself (an interrupted read or write), and counts as abandoned, unsaid.
+     */
+    private ImageTiming.Status failed(String file, String reason) {
+        if (control.failsFast()) {
+            if (!control.failed(file + ": " + reason)) {
+                return ImageTiming.Status.SKIPPED;
+            }
+            stoppedRun = true;
+        }
+        failures.report(file, reason);
+        return ImageTiming.Status.FAILED;
     }
 
     private void warn(String damage) {

@@ -57,8 +57,9 @@ public final class JobSummary implements ResultFormat {
                 ? " filtered, nothing written," : " -> " + results.options().output().output() + "/" + folder;
         double seconds = run.wallNanos() / 1e9;
         String rate = finished > m.failed() ? String.format(Locale.ROOT, ", %.1f images/sec", finished / seconds) : "";
-        String end = m.outcome() == Outcome.OK || m.outcome() == Outcome.FAILED_IMAGES ? ""
-                : ", " + m.outcome().label();
+        // A failure that stopped the run (--fail-fast) says so, and how many images never started.
+        String end = m.outcome() == Outcome.OK ? "" : m.outcome() == Outcome.FAILED_IMAGES
+                ? (m.note() == null ? "" : ", " + m.note()) : ", " + m.outcome().label();
         return images + where + String.format(Locale.ROOT, " in %.1f s", seconds) + rate + ", " + count(m.failed())
                 + " failed, " + count(m.warnings()) + (m.warnings() == 1 ? " warning" : " warnings") + end;
     }

@@ -191,12 +191,12 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
      * How the images of one run are processed, whatever its strategy.
      *
      * @param strict       whether a damaged but decodable image fails ({@code --strict})
-     * @param reproducible whether OpenCV runs pinned to its baseline code ({@code --reproducible}, or a JVM
-     *                     started pinned)
+     * @param reproducible whether OpenCV runs pinned to its baseline code ({@code --reproducible}, or pinned JVMs)
      * @param pinChildren  whether child JVMs are started with OpenCV pinned (this one is not)
+     * @param failFast     whether the first image that fails stops the run ({@code --fail-fast})
      */
     public record Execution(int parallelism, int cvThreads, Duration ioLatency, InFlightLimit maxInFlight,
-                            boolean strict, boolean reproducible, boolean pinChildren) {
+                            boolean strict, boolean reproducible, boolean pinChildren, boolean failFast) {
     }
 
     /**

@@ -77,13 +77,13 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
     public List<Point> points(RunConfig.Execution base) {
         List<Point> points = new ArrayList<>(List.of(new Point(base, Map.of())));
         points = expand(points, parallelism, Schema.PARALLELISM, (e, v) -> new RunConfig.Execution(v, e.cvThreads(),
-                e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren()), String::valueOf);
+                e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), String::valueOf);
         points = expand(points, cvThreads, Schema.CV_THREADS, (e, v) -> new RunConfig.Execution(e.parallelism(), v,
-                e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren()), String::valueOf);
+                e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), String::valueOf);
         points = expand(points, ioLatency, Schema.IO_LATENCY, (e, v) -> new RunConfig.Execution(e.parallelism(),
-                e.cvThreads(), v, e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren()), Scan::milliseconds);
+                e.cvThreads(), v, e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), Scan::milliseconds);
         points = expand(points, maxInFlight, Schema.MAX_IN_FLIGHT, (e, v) -> new RunConfig.Execution(e.parallelism(),
-                e.cvThreads(), e.ioLatency(), v, e.strict(), e.reproducible(), e.pinChildren()), InFlightLimit::toString);
+                e.cvThreads(), e.ioLatency(), v, e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), InFlightLimit::toString);
         return points;
     }
 

@@ -23,4 +23,12 @@ public interface ImageJob extends Runnable {
     default boolean stopping() {
         return false;
     }
+
+    /**
+     * Whether, once run, this job's image failed and its failure stopped the run ({@code --fail-fast}'s
+     * first failure): a strategy that cancels its own work ({@link Strategy#cancelsItself}) does so then.
+     */
+    default boolean stoppedRun() {
+        return false;
+    }
 }

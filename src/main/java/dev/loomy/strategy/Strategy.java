@@ -20,6 +20,14 @@ public interface Strategy {
     }
 
     /**
+     * Whether it cancels the jobs under way itself when one {@linkplain ImageJob#stoppedRun() stops the
+     * run}; for the others, the run interrupts the threads working on them.
+     */
+    default boolean cancelsItself() {
+        return false;
+    }
+
+    /**
      * Runs every job once and returns when all have finished; hands over no more once a job says
      * the run is {@linkplain ImageJob#stopping stopping}. Jobs are taken from {@code jobs} as they
      * are handed over, and no more are handed over at once than a {@link SubmissionWindow} holds.

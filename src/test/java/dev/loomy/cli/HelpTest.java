@@ -96,7 +96,7 @@ class HelpTest {
         assertUsage(Cli.run("-s", "virtaul", "photos"), "loomy: unknown strategy 'virtaul' (did you mean virtual?)");
         assertUsage(Cli.run("-s", "loop,THREAD", "photos"), "loomy: unknown strategy 'THREAD' (did you mean threads?)");
         assertUsage(Cli.run("--strategy=fibers", "photos"), "loomy: unknown strategy 'fibers' "
-                + "(known: loop, threads, pool, forkjoin, virtual, virtual-priority, all)");
+                + "(known: loop, threads, pool, forkjoin, virtual, virtual-priority, structured, all)");
     }
 
     @Test

@@ -36,7 +36,7 @@ class RunConfigTest {
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
                 new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),
                 new RunConfig.Measuring(1, 3, true, MeasureSettings.DEFAULT, Reference.DEFAULT, RunConfig.Baselines.NONE),
-                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false),
+                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false, true),
                 new RunConfig.Reporting(Format.CSV, Path.of("r.json"), null, Path.of("t.png"), false, true),
                 RunConfig.EngineChoice.LOCAL, Scan.NONE);
     }

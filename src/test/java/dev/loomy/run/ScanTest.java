@@ -14,7 +14,7 @@ import dev.loomy.results.Schema;
 class ScanTest {
 
     private static final RunConfig.Execution BASE = new RunConfig.Execution(2, 1, Duration.ZERO, InFlightLimit.auto(),
-            false, false, false);
+            false, false, false, false);
 
     @Test
     void withoutAListThereIsOnePointTheRunItself() {

@@ -28,7 +28,7 @@ public final class TestConfigs {
                 new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME, null),
                 new RunConfig.Measuring(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT,
                         RunConfig.Baselines.NONE),
-                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false),
+                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false, false),
                 new RunConfig.Reporting(Format.TABLE, null, null, null, true, false), RunConfig.EngineChoice.LOCAL,
                 Scan.NONE);
     }

