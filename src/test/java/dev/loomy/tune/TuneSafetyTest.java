@@ -220,7 +220,7 @@ class TuneSafetyTest {
             Thread.sleep(300);
             long start = System.nanoTime();
             assertThat(get("/api/images", "X-Loomy-Token: " + token + "\r\n")).startsWith("HTTP/1.1 200");
-            assertThat((System.nanoTime() - start) / 1_000_000).as("ms to answer").isLessThan(3000);
+            assertThat((System.nanoTime() - start) / 1_000_000).as("ms to answer").isLessThan(5000);
             // Within the head's limit and a little more, each slow one is answered 408 and closed.
             for (Socket socket : slow) {
                 socket.setSoTimeout(20_000);
@@ -245,8 +245,13 @@ class TuneSafetyTest {
         } finally {
             idle.forEach(TuneSafetyTest::close);
         }
-        Thread.sleep(200);
-        assertThat(get("/api/images", "X-Loomy-Token: " + token + "\r\n")).startsWith("HTTP/1.1 200");
+        // Each closed connection's thread sees its end and frees its place: soon, however loaded the machine.
+        String again = "";
+        for (int i = 0; i < 100 && !again.startsWith("HTTP/1.1 200"); i++) {
+            Thread.sleep(100);
+            again = get("/api/images", "X-Loomy-Token: " + token + "\r\n");
+        }
+        assertThat(again).startsWith("HTTP/1.1 200");
     }
 
     /**
@@ -259,13 +264,18 @@ class TuneSafetyTest {
     @Slow
     void previewsBytesStayOffTheJavaHeap() throws Exception {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long before = allocatedByServer(threads);
+        long before = 0;
         long sent = 0;
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
-            for (int i = 0; i < 12; i++) {
-                out.write(("GET /api/preview?image=3&filter=" + (i % 2 == 0 ? "NoOp" : "GammaCorrection&gamma=1." + i)
+            // The first preview loads classes and warms up: what is counted is the twelve after it.
+            for (int i = -1; i < 12; i++) {
+                if (i == 0) {
+                    before = allocatedByServer(threads);
+                    sent = 0;
+                }
+                out.write(("GET /api/preview?image=3&filter=" + (i % 2 == 0 ? "NoOp" : "GammaCorrection&gamma=1." + (i + 1))
                         + " HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\nX-Loomy-Token: " + token
                         + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.flush();
