@@ -8,9 +8,10 @@
 #   flood: FLOODS times, FLOOD previews of Cartoon2 with a different red each, 48 at once, each
 #          request a client of its own (nothing superseded).
 #   drag:  DRAG previews of one page, numbered as the page numbers them, one every 10 ms (the older
-#          ones superseded), red and blue changing at every step.
+#          ones superseded), red and blue changing at every step; with PACE "slow", each sent once
+#          the one before is answered (a slider moved slowly enough for every value to be shown).
 #
-#   bench/tune-memory.sh [FLOOD] [FLOODS] [DRAG] [SIZE]    default 300 3 2100 3000x2000
+#   bench/tune-memory.sh [FLOOD] [FLOODS] [DRAG] [SIZE] [PACE]    default 300 3 2100 3000x2000 fast
 #
 # The image is one sample photo of SIZE. Prints one line per phase: requests, answers by status,
 # seconds, VmHWM and VmRSS in MiB.
@@ -21,6 +22,7 @@ flood="${1:-300}"
 floods="${2:-3}"
 drag="${3:-2100}"
 size="${4:-3000x2000}"
+pace="${5:-fast}"
 scratch="$(mktemp -d)"
 tune_pid=""
 # SIGTERM stops tune as Ctrl-C does (a background job of a script ignores SIGINT).
@@ -80,10 +82,13 @@ for i in $(seq 1 "$drag"); do
     curl -s -o /dev/null --max-time 120 -w '%{http_code}\n' "${headers[@]}" -H "X-Loomy-Client: drag" \
         -H "X-Loomy-Sequence: $i" "$base/api/preview?image=1&filter=Cartoon2&red=$(( i % 250 + 2 ))&blue=$(( i % 90 + 1 ))" \
         >> "$scratch/status" &
+    [[ "$pace" == slow ]] && wait $!
     sleep 0.01
     # At most 64 requests of the drag open at once: the script's own processes stay bounded.
     while (( $(jobs -rp | wc -l) > 64 )); do sleep 0.01; done
 done
-wait $(jobs -rp | grep -v "^$tune_pid\$") 2>/dev/null || true
-report drag "$drag" "$(since "$start")"
+# The drag's requests still open (a wait without any would wait for tune too).
+open_requests="$(jobs -rp | grep -v "^$tune_pid\$" || true)"
+[[ -z "$open_requests" ]] || wait $open_requests 2>/dev/null || true
+report "drag-$pace" "$drag" "$(since "$start")"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
