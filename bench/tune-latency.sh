@@ -38,12 +38,15 @@ for _ in $(seq 1 600); do
     sleep 0.1
 done
 address="$(tail -n 1 "$scratch/out")"
-[[ "$address" == http://127.0.0.1:* ]] || { echo "bench: tune printed no address" >&2; exit 1; }
+[[ "$address" == http://127.0.0.1:*"/?token="* ]] || { echo "bench: tune printed no address" >&2; exit 1; }
+# Every request carries the run's token, as the page's do.
+token="${address##*\?token=}"
+address="${address%%\?*}"
 
 # One preview: prints "ms status filter_ms".
 preview() {
     local red="$1"; shift
-    curl -s -o /dev/null -D "$scratch/h.$red.$$" -w '%{time_total} %{http_code}\n' "$@" \
+    curl -s -o /dev/null -D "$scratch/h.$red.$$" -w '%{time_total} %{http_code}\n' -H "X-Loomy-Token: $token" "$@" \
         "${address}api/preview?image=1&filter=Cartoon2&red=$red" > "$scratch/t.$red.$$"
     local filter_ms
     filter_ms="$(sed -n 's/^[Ss]erver-[Tt]iming: filter;dur=\([0-9.]*\).*/\1/p' "$scratch/h.$red.$$")"

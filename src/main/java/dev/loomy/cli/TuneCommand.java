@@ -22,12 +22,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code loomy tune [-f FILTER] [--port=N] [--config=FILE] INPUT...}: a page on 127.0.0.1 where a
- * filter's parameters are tuned on the given images, live; it runs until Ctrl-C.
+ * {@code loomy tune [-f FILTER] [--port=N] [--config=FILE] INPUT...}: a page on 127.0.0.1, at an
+ * address with this run's secret token, where a filter's parameters are tuned on the given images,
+ * live; it runs until Ctrl-C.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         usageHelpAutoWidth = true,
-        description = {"Serves a page on http://127.0.0.1:PORT/ (printed on the last line of standard output) where "
+        description = {"Serves a page on http://127.0.0.1:PORT/?token=SECRET (printed on the last line of standard "
+                + "output; the secret is this run's, and nothing is answered without it) where "
                 + "you pick one of the images under INPUT and a filter, move its parameters' controls and see the "
                 + "original and the filtered image side by side, with the filter's time and the filters.yaml entry "
                 + "for the settings. A preview is the image the main command writes with -f NAME --param=... "

@@ -1,5 +1,6 @@
 package dev.loomy.tune;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
@@ -28,11 +29,23 @@ final class Previews {
     private static final long POLL_MILLIS = 5;
 
     /**
-     * @param png         the encoded image
+     * A preview made, which its receiver closes once it is sent: its bytes are native memory.
+     *
+     * @param encoded     holds the encoded image
      * @param filterNanos how long the filter took, alone
      * @param warnings    what is wrong with an image that is damaged but decoded all the same
      */
-    record Preview(byte[] png, long filterNanos, List<String> warnings) {
+    record Preview(PreviewWriter encoded, long filterNanos, List<String> warnings) implements AutoCloseable {
+
+        /** The PNG, valid until {@link #close}. */
+        ByteBuffer png() {
+            return encoded.bytes();
+        }
+
+        @Override
+        public void close() {
+            encoded.close();
+        }
     }
 
     private final ImageReader reader;
@@ -91,10 +104,18 @@ final class Previews {
         try {
             TimedFilter timed = new TimedFilter(filter, filterRuns);
             PreviewWriter writer = new PreviewWriter(width);
-            List<String> warnings = new CopyOnWriteArrayList<>();
-            boolean done = new ImagePipeline(reader, timed, writer, admission)
-                    .process(new ImagePaths(image, PreviewWriter.TARGET), cancel, warnings::add);
-            return done ? new Preview(writer.bytes(), timed.nanos(), List.copyOf(warnings)) : null;
+            boolean kept = false;
+            try {
+                List<String> warnings = new CopyOnWriteArrayList<>();
+                boolean done = new ImagePipeline(reader, timed, writer, admission)
+                        .process(new ImagePaths(image, PreviewWriter.TARGET), cancel, warnings::add);
+                kept = done && writer.bytes() != null;
+                return kept ? new Preview(writer, timed.nanos(), List.copyOf(warnings)) : null;
+            } finally {
+                if (!kept) {
+                    writer.close();
+                }
+            }
         } finally {
             underWay.decrementAndGet();
             runs.release();

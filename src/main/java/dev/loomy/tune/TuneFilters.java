@@ -102,10 +102,10 @@ final class TuneFilters {
         Kind kind = Kind.find(filter.kind()).orElseThrow();
         List<ParameterSweep> sweeps = new ArrayList<>();
         for (Map.Entry<String, String> value : values.entrySet()) {
-            if (kind.parameter(value.getKey()).isEmpty()) {
-                throw HttpError.badRequest(filter.name() + " has no parameter '" + value.getKey() + "' (its parameters: "
-                        + String.join(", ", kind.parameters().stream().map(Parameter::name).toList()) + ")");
-            }
+            Parameter parameter = kind.parameter(value.getKey()).orElseThrow(() -> HttpError.badRequest(filter.name()
+                    + " has no parameter '" + value.getKey() + "' (its parameters: "
+                    + String.join(", ", kind.parameters().stream().map(Parameter::name).toList()) + ")"));
+            asciiNumber(parameter, value.getValue());
             // One value each: the value is never split at commas, so "1,2" is refused, not two variants.
             sweeps.add(new ParameterSweep(value.getKey(), List.of(value.getValue())));
         }
@@ -113,6 +113,23 @@ final class TuneFilters {
             return Variants.expand(List.of(ResolvedFilter.of(filter)), sweeps).getFirst().create();
         } catch (IllegalArgumentException e) {
             throw HttpError.badRequest(e.getMessage());
+        }
+    }
+
+    /**
+     * A number's value must be written in ASCII digits, as {@code -12}, {@code 0.5} or {@code 1e-3}: Java's
+     * parsers also take a sign {@code +}, digits of other scripts (Arabic-Indic, full-width) and spaces
+     * around, none of which a page's control sends.
+     */
+    private static void asciiNumber(Parameter parameter, String value) throws HttpError {
+        String pattern = switch (parameter.type()) {
+            case INTEGER -> "-?[0-9]+";
+            case REAL -> "-?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE]-?[0-9]+)?";
+            case FLAG -> null;
+        };
+        if (pattern != null && !value.matches(pattern)) {
+            throw HttpError.badRequest(parameter.name() + " takes " + (parameter.type() == Parameter.Type.INTEGER
+                    ? "an integer" : "a number") + " in ASCII digits (as -12 or 0.5), not '" + value + "'");
         }
     }
 

@@ -36,7 +36,9 @@ import dev.loomy.opencv.OpenCv;
  * tune's page in headless Chromium, driven as a user drives it (chromedriver, through Selenium):
  * pick an image, move a Cartoon2 slider with the keyboard; the preview shown must be what the
  * main command writes for that value, and the filters.yaml box's entry, put in a filters file,
- * must give the same pixels through the main command. Without Chromium and chromedriver it fails.
+ * must give the same pixels through the main command. The page is opened at the address printed,
+ * with its token, as a user opens it: its own requests must then be answered. Without Chromium and
+ * chromedriver it fails.
  * With {@code -Dloomy.tune.screenshot=FILE} the page's screenshot is also copied to FILE.
  */
 @Slow
@@ -63,6 +65,7 @@ class TuneBrowserTest {
         ChromeDriver browser = null;
         try {
             URI address = TuneCommandTest.address(tune);
+            assertThat(address.getRawQuery()).as("this run's token").matches("token=[0-9a-f]{64}");
             browser = browser();
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
             browser.get(address.toString());

@@ -48,18 +48,21 @@ class TuneCommandTest {
         LoomyProcess tune = LoomyProcess.start(dir.resolve("run"), List.of(), "tune", in.toString());
         try {
             URI address = address(tune);
-            assertThat(address.toString()).matches("http://127\\.0\\.0\\.1:\\d+/");
+            assertThat(address.toString()).matches("http://127\\.0\\.0\\.1:\\d+/\\?token=[0-9a-f]{64}");
+            String token = address.getRawQuery().substring("token=".length());
 
             Path out = dir.resolve("out");
             Cli cli = Cli.run("-f", "Cartoon2", "--param=red=40", "--param=blue=3", "--image-format=png",
                     "-o", out.toString(), in.resolve("photo.jpg").toString());
             assertThat(cli.status()).as(cli.err()).isZero();
             try (HttpClient http = HttpClient.newHttpClient()) {
-                HttpResponse<byte[]> preview = http.send(HttpRequest.newBuilder(
-                        address.resolve("/api/preview?image=1&filter=Cartoon2&red=40&blue=3")).build(),
-                        HttpResponse.BodyHandlers.ofByteArray());
+                URI uri = address.resolve("/api/preview?image=1&filter=Cartoon2&red=40&blue=3");
+                HttpResponse<byte[]> preview = http.send(HttpRequest.newBuilder(uri)
+                        .header("X-Loomy-Token", token).build(), HttpResponse.BodyHandlers.ofByteArray());
                 assertThat(preview.statusCode()).isEqualTo(200);
                 assertThat(preview.body()).isEqualTo(Files.readAllBytes(out.resolve("photo.png")));
+                assertThat(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())
+                        .statusCode()).as("without the token").isEqualTo(403);
             }
 
             long start = System.nanoTime();

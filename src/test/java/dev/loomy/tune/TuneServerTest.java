@@ -169,7 +169,7 @@ class TuneServerTest {
     @Test
     void onlyGetIsAnswered() throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(url("/api/images"))
-                .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+                .header(Access.HEADER, server.token()).POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(405);
     }
 
@@ -202,7 +202,7 @@ class TuneServerTest {
         List<CompletableFuture<HttpResponse<byte[]>>> responses = new ArrayList<>();
         for (int i = 1; i <= 20; i++) {
             HttpRequest.Builder request = HttpRequest.newBuilder(url("/api/preview?image=3&filter=Cartoon2&red=" + i))
-                    .header("X-Loomy-Client", "page-1");
+                    .header(Access.HEADER, server.token()).header("X-Loomy-Client", "page-1");
             if (numbered) {
                 request.header("X-Loomy-Sequence", Integer.toString(i));
             }
@@ -218,7 +218,7 @@ class TuneServerTest {
         List<CompletableFuture<HttpResponse<byte[]>>> responses = new ArrayList<>();
         for (int i = 1; i <= 16; i++) {
             responses.add(http.sendAsync(HttpRequest.newBuilder(url("/api/preview?image=2&filter=Cartoon2&red=" + i))
-                    .header("X-Loomy-Client", "page-" + i).build(), HttpResponse.BodyHandlers.ofByteArray()));
+                    .header(Access.HEADER, server.token()).header("X-Loomy-Client", "page-" + i).build(), HttpResponse.BodyHandlers.ofByteArray()));
         }
         assertThat(responses.stream().map(r -> r.join().statusCode()).toList()).containsOnly(200);
         assertThat(server.filterRuns()).isEqualTo(16);
@@ -248,18 +248,21 @@ class TuneServerTest {
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(url(path)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(HttpRequest.newBuilder(url(path)).header(Access.HEADER, server.token()).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<byte[]> bytes(String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(url(path)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        return http.send(HttpRequest.newBuilder(url(path)).header(Access.HEADER, server.token()).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /** A GET with {@code host} as its Host header, which the JDK's clients do not let a caller choose. */
     private String raw(String path, String host) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n" + Access.HEADER + ": " + server.token()
+                    + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             try (InputStream in = socket.getInputStream()) {
