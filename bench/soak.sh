@@ -75,7 +75,8 @@ for strategy in "${strategies[@]}"; do
     wait "$runner" || code=$?
     elapsed=$(( SECONDS - start ))
     rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/$strategy.time")"
-    warnings="$(grep -c 'WARNING in native method' "$log" || true)"
+    # -Xcheck:jni writes its warnings on standard output, in the csv's file.
+    warnings="$(cat "$log" "$work/$strategy.csv" | grep -c 'WARNING in native method' || true)"
     done_images=$(( per_pass * passes ))
     total=$(( total + done_images ))
     echo "$strategy,$done_images,$elapsed,$(( rss_kb / 1024 )),$code,$warnings,$gcs" >> "$csv"
@@ -93,7 +94,8 @@ done
     echo "\`bench/soak.sh --images=$images\`: per strategy one JVM, \`-f NoOp,Cartoon2 --no-fork --warmup=1"
     echo "--repeat=$(( passes - 1 ))\`, writing every image, over 1,000 images of 16x16 (two in three JPEG) and 10"
     echo "photos; MALLOC_CHECK_=3, MALLOC_PERTURB_, -Xcheck:jni, a 4 MB young generation and \`jcmd GC.run\`"
-    echo "once a second. Exit 0 for every strategy means no abort and no failed image."
+    echo "once a second. Exit 0 for every strategy means no abort and no failed image. One JNI warning per JVM"
+    echo "is expected: JNA's dispatch library, as it loads, calls Java without checking for an exception."
     echo
     echo "Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(uname -sr);"
     echo "$(date -u +%Y-%m-%d), load average after: $(cut -d' ' -f1-3 /proc/loadavg)."
