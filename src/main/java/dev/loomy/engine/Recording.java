@@ -34,8 +34,11 @@ import dev.loomy.strategy.Strategy;
  */
 public final class Recording implements AutoCloseable {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    /** The mapper, made on first use: a run that writes no JSON never pays for building it. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    }
     /** What besides the filter and the format decides an output's bytes: the JPEG quality, which is fixed. */
     private static final String ENCODER = "jpeg-quality=95";
 
@@ -134,7 +137,7 @@ public final class Recording implements AutoCloseable {
 
     private static String json(ResolvedFilter filter) {
         try {
-            return MAPPER.writeValueAsString(filter);
+            return Json.MAPPER.writeValueAsString(filter);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a filter's definition is plain values", e);
         }

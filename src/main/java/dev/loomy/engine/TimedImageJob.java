@@ -1,5 +1,6 @@
 package dev.loomy.engine;
 
+import dev.loomy.console.Phases;
 import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.pipeline.ImagePaths;
@@ -66,6 +67,7 @@ final class TimedImageJob implements ImageJob {
         } else {
             // A virtual thread may resume on another carrier after a wait: both ends are counted.
             recorder.workers().add();
+            Phases.firstImage();
             outcome = process();
             recorder.workers().add();
         }
