@@ -199,7 +199,7 @@ build() {
     build_quietly -DskipTests package
     # A class-data archive made for the old jar is refused with an error on every start, not replaced;
     # an ahead-of-time cache is refused too. The next start makes them again.
-    rm -f "$here"/target/loomy-java*.jsa "$here"/target/loomy-java*.aot
+    rm -f "$here"/target/loomy-java*.jsa "$here"/target/loomy-java*.aot "$here"/target/loomy-java*.aot.failed
 }
 
 # The Spark build is separate (the spark profile): Spark's jars are downloaded and loaded only by those who use it.
@@ -438,11 +438,16 @@ aot_train() {
     "$runtime_home/bin/java" "${java_opts[@]}" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" --quiet -f NoOp \
         -o "$work/out" "$photos" >/dev/null 2>&1 && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
     rm -rf "$work"
+    # Tried once per jar: a training that fails is not repeated at every start.
+    [[ -f "$aot" ]] || : >"$aot.failed" 2>/dev/null
     return 0
 }
 if (( major >= 25 )) && [[ -z "${LOOMY_NO_AOT:-}" ]]; then
-    # Made again after a build (build() deletes it) or when the Java itself changed.
-    if [[ ! -f "$aot" || "$runtime_home/release" -nt "$aot" ]]; then
+    # Made again after a build (build() deletes it; a jar built otherwise is newer), or for a new Java:
+    # the JVM would refuse it, and start with neither cache.
+    if [[ ( ! -f "$aot" || "$jar" -nt "$aot" || "$runtime_home/release" -nt "$aot" ) && -w "${jar%/*}" \
+            && ! ( "$aot.failed" -nt "$jar" && "$aot.failed" -nt "$runtime_home/release" ) ]]; then
+        rm -f "$aot" "$aot.failed"
         aot_train
     fi
 fi

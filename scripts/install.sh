@@ -13,8 +13,8 @@
 #   share/bash-completion/completions/loomy    the completion script, for bash and zsh
 #   share/man/man1/loomy.1, loomy-*.1          the man pages
 #   share/loomy/installed                      the list of these and of the folders it made
-# uninstall removes what that list names (the launcher's start-up archives, share/loomy/loomy-java*.jsa,
-# with them), then the folders install made, where they are empty, and nothing else. Installing again
+# uninstall removes what that list names (the launcher's start-up caches, share/loomy/loomy-java*.jsa and
+# loomy-java*.aot, with them), then the folders install made, where they are empty, and nothing else. Installing again
 # into the same prefix first removes the earlier install.
 set -euo pipefail
 
@@ -70,7 +70,7 @@ uninstall() {
         esac
     done < "$list"
     local archive
-    for archive in "$share"/loomy-java*.jsa; do
+    for archive in "$share"/loomy-java*.jsa "$share"/loomy-java*.aot "$share"/loomy-java*.aot.failed; do
         [[ -e "$archive" ]] && rm -f -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
     done
     rm -f -- "$list"
