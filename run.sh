@@ -427,17 +427,25 @@ aot="${jar%/*}/loomy-java$major.aot"
 # Makes $aot from a training run: NoOp over the repository's samples (installed: a dozen made for it)
 # into a temporary folder, with the options above. Quietly: a failure leaves the class-data archive.
 aot_train() {
-    local work
+    local work status=0
     work="$(mktemp -d)" || return 0
     local photos="$here/samples"
     if [[ ! -d "$photos" ]]; then
         photos="$work/photos"
-        "$runtime_home/bin/java" "${java_opts[@]}" -jar "$jar" samples --quiet --count=12 "$photos" >/dev/null 2>&1 || true
+        "$runtime_home/bin/java" "${java_opts[@]}" -jar "$jar" samples --quiet --count=12 "$photos" >/dev/null 2>&1 \
+            || status=$?
     fi
     # Written under a temporary name, then renamed: a launcher started meanwhile never loads half a cache.
-    "$runtime_home/bin/java" "${java_opts[@]}" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" --quiet -f NoOp \
-        -o "$work/out" "$photos" >/dev/null 2>&1 && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
+    (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
+        --quiet -f NoOp -o "$work/out" "$photos" >/dev/null 2>&1 || status=$?
+    (( status == 0 )) && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
     rm -rf "$work"
+    # A signal that ended the training (sent to the process group, or to the JVM) ends loomy, as it would later.
+    case "$status" in
+        129) say "interrupted (SIGHUP): stopped"; exit 130 ;;
+        130) say "interrupted (SIGINT): stopped"; exit 130 ;;
+        143) say "interrupted (SIGTERM): stopped"; exit 130 ;;
+    esac
     # Tried once per jar: a training that fails is not repeated at every start.
     [[ -f "$aot" ]] || : >"$aot.failed" 2>/dev/null
     return 0
