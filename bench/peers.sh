@@ -183,7 +183,7 @@ if [[ "$python_ok" == yes ]]; then
         say "timing loomy NoOp against the Python script on $n image(s), $runs runs each ..."
         hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-python-$n.csv" \
             --prepare "$fresh" -n "loomy NoOp" "$(q "$loomy") --quiet --filter=NoOp -o $O $S" \
-            --prepare "$fresh" -n "Python + OpenCV, $cores threads" "$(q "$venv/bin/python") $(q "$script") $S $O" \
+            --prepare "$fresh" -n "Python + OpenCV ($cores threads)" "$(q "$venv/bin/python") $(q "$script") $S $O" \
             >"$work/python-$n.log" 2>&1 || { cat "$work/python-$n.log" >&2; say "timing the Python peer failed"; exit 1; }
         python_runs+=("$n")
     done
