@@ -276,8 +276,9 @@ build() {
     say "building $jar with $(java_major "$build_home") at $build_home ..."
     # Not the tests: they are no part of the jar (./run.sh test compiles them).
     build_quietly -Dmaven.test.skip=true package
-    # A class-data archive made for the old jar is refused with an error on every start, not replaced.
-    rm -f "$here"/target/loomy-java*.jsa
+    # A class-data archive made for the old jar is refused with an error on every start, not replaced;
+    # an ahead-of-time cache is refused too. The next start makes them again.
+    rm -f "$here"/target/loomy-java*.jsa "$here"/target/loomy-java*.aot "$here"/target/loomy-java*.aot.failed
 }
 
 # The Spark build is separate (the spark profile): Spark's jars are downloaded and loaded only by those who use it.
@@ -483,15 +484,10 @@ fi
 
 stale && build
 
-# The class-data archive (one per Java version) makes start-up faster; the JVM creates it when it is
-# missing, and build() deletes it with the old jar. Native access for OpenCV is granted by the jar's
-# manifest (Enable-Native-Access). The JVM's own warnings go to stderr (by default they go to stdout,
-# where they would corrupt --format=csv or json), except the archive's: it only saves start-up time,
-# and writing a new one lists every class it skips.
-java_opts=(-Xlog:disable '-Xlog:all=warning,cds*=off:stderr')
-if [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
-    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=${jar%/*}/loomy-java$(java_major "$runtime_home").jsa")
-fi
+# Native access for OpenCV is granted by the jar's manifest (Enable-Native-Access). The JVM's own
+# warnings go to stderr (by default they go to stdout, where they would corrupt --format=csv or json),
+# except the start-up caches': they only save time, and writing one lists every class it skips.
+java_opts=(-Xlog:disable '-Xlog:all=warning,cds*=off,aot*=off:stderr')
 # The serial collector, with a young generation of bounded size: loomy's heap holds little for long (a
 # few tens of megabytes), but G1 would let the garbage of each image (its bytes as read and as written)
 # fill an eden of a few hundred megabytes before collecting it, spread over regions that all stay
@@ -533,6 +529,55 @@ java_opts+=(-Xms64m)
 # another Java, which would refuse the flag's classes anyway. Forked measuring JVMs inherit it.
 preview_major=25
 (( $(java_major "$runtime_home") == preview_major )) && java_opts+=(--enable-preview)
+# The time java is started at, for the phases LOOMY_PHASES=1 prints (bash's clock: no process started).
+[[ -n "${LOOMY_PHASES:-}" ]] && java_opts+=("-Dloomy.phases.launched=${EPOCHREALTIME:-}")
+
+# Start-up caches, one per Java version, beside the jar; build() deletes them with the old jar. On Java
+# 25+, the ahead-of-time cache (JEP 483, 514, 515): the classes loaded and linked, and the profiles and
+# some compiled methods, of a training run, a plain job over a few photos, made once by aot_train.
+# Elsewhere, or when it cannot be made, the class-data archive, which the JVM creates when missing.
+major="$(java_major "$runtime_home")"
+aot="${jar%/*}/loomy-java$major.aot"
+# Makes $aot from a training run: NoOp over the repository's samples (installed: a dozen made for it)
+# into a temporary folder, with the options above. Quietly: a failure leaves the class-data archive.
+aot_train() {
+    local work status=0
+    work="$(mktemp -d)" || return 0
+    local photos="$here/samples"
+    if [[ ! -d "$photos" ]]; then
+        photos="$work/photos"
+        "$runtime_home/bin/java" "${java_opts[@]}" -jar "$jar" samples --quiet --count=12 "$photos" >/dev/null 2>&1 \
+            || status=$?
+    fi
+    # Written under a temporary name, then renamed: a launcher started meanwhile never loads half a cache.
+    (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
+        --quiet -f NoOp -o "$work/out" "$photos" >/dev/null 2>&1 || status=$?
+    (( status == 0 )) && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
+    rm -rf "$work"
+    # A signal that ended the training (sent to the process group, or to the JVM) ends loomy, as it would later.
+    case "$status" in
+        129) say "interrupted (SIGHUP): stopped"; exit 130 ;;
+        130) say "interrupted (SIGINT): stopped"; exit 130 ;;
+        143) say "interrupted (SIGTERM): stopped"; exit 130 ;;
+    esac
+    # Tried once per jar: a training that fails is not repeated at every start.
+    [[ -f "$aot" ]] || : >"$aot.failed" 2>/dev/null
+    return 0
+}
+if (( major >= 25 )) && [[ -z "${LOOMY_NO_AOT:-}" ]]; then
+    # Made again after a build (build() deletes it; a jar built otherwise is newer), or for a new Java:
+    # the JVM would refuse it, and start with neither cache.
+    if [[ ( ! -f "$aot" || "$jar" -nt "$aot" || "$runtime_home/release" -nt "$aot" ) && -w "${jar%/*}" \
+            && ! ( "$aot.failed" -nt "$jar" && "$aot.failed" -nt "$runtime_home/release" ) ]]; then
+        rm -f "$aot" "$aot.failed"
+        aot_train
+    fi
+fi
+if [[ -f "$aot" ]] && (( major >= 25 )) && [[ -z "${LOOMY_NO_AOT:-}" ]]; then
+    java_opts+=("-XX:AOTCache=$aot")
+elif [[ -f "$runtime_home/lib/server/classes.jsa" ]]; then
+    java_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=${jar%/*}/loomy-java$major.jsa")
+fi
 [[ -t 2 ]] && java_opts+=(-Dloomy.stderr.terminal=true)
 # shellcheck disable=SC2086 # LOOMY_JAVA_OPTS is a list of JVM options, split on spaces on purpose.
 launch "$runtime_home/bin/java" "${java_opts[@]}" ${LOOMY_JAVA_OPTS:-} -jar "$jar" "$@"

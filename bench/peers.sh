@@ -3,7 +3,11 @@
 # whole process each (start-up included), each command repeated by hyperfine:
 #   - reading and writing only: loomy NoOp against ImageMagick's `mogrify`, GraphicsMagick's
 #     `gm mogrify` and libvips (`vips copy`, one process per image, under GNU parallel -j<cores>);
-#   - loomy's filters against one another: NoOp, Cartoon2, ALTMRetinex.
+#   - loomy's filters against one another: NoOp, Cartoon2, ALTMRetinex;
+#   - loomy NoOp against the script a Python user would write (bench/python/opencv_folder.py: OpenCV's
+#     imread and imwrite at quality 95, in a thread pool of the cores), on 1, 200 and 2,000 images, wall
+#     and CPU time (user + system). Its OpenCV comes from PyPI (opencv-python-headless), installed into
+#     a virtual environment under target/ the first time; its version is recorded.
 # Every ratio is a peer's mean time over loomy NoOp's (or a filter's over NoOp's), with its error
 # propagated from both commands' standard deviations, as hyperfine does for relative speed.
 #
@@ -25,6 +29,7 @@ size=612x612
 seed=7
 runs=5
 install=yes
+python_counts="1 200 2000"
 data=""
 results="$root/bench/results"
 work="$root/target/bench-peers"
@@ -38,7 +43,9 @@ Usage: bench/peers.sh [OPTIONS]   (or bench/run.sh peers [OPTIONS])
   --runs=N        timed runs of each command, after one warm-up (default $runs)
   --data=DIR      where the data set is (made if missing or different; default target/bench-data/...)
   --results=DIR   where peers.md and the hyperfine exports go (default bench/results)
-  --no-install    do not apt-get missing peers; leave them out
+  --python-counts="1 200 2000"
+                  the data sets (counts of images) loomy and the Python script are timed on (default "$python_counts")
+  --no-install    do not apt-get missing peers nor pip the Python peer's OpenCV; leave them out
   --quick         --count=20 --runs=2: a smoke test of the script
   -h, --help      this help
 EOF
@@ -52,13 +59,14 @@ for arg in "$@"; do
         --runs=*) runs="${arg#*=}" ;;
         --data=*) data="${arg#*=}" ;;
         --results=*) results="${arg#*=}" ;;
+        --python-counts=*) python_counts="${arg#*=}" ;;
         --no-install) install=no ;;
-        --quick) count=20 runs=2 ;;
+        --quick) count=20 runs=2 python_counts="1 20" ;;
         -h | --help) usage; exit 0 ;;
         *) echo "peers: unknown option $arg" >&2; usage >&2; exit 2 ;;
     esac
 done
-for n in "$count" "$runs"; do
+for n in "$count" "$runs" $python_counts; do
     [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "peers: counts must be whole numbers above 0, not '$n'" >&2; exit 2; }
 done
 # hyperfine needs two runs for a standard deviation, and the ratios need one.
@@ -143,6 +151,43 @@ done
 say "timing loomy's filters against one another, $runs runs each ..."
 hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-filters.csv" "${filters[@]}" \
     >"$work/filters.log" 2>&1 || { cat "$work/filters.log" >&2; say "timing the filters failed"; exit 1; }
+
+# --- The Python peer: OpenCV from PyPI in a virtual environment, made once. ---
+venv="$root/target/peers-python"
+python_ok=no
+if "$venv/bin/python" -c 'import cv2' 2>/dev/null; then
+    python_ok=yes
+elif [[ "$install" == yes ]] && have python3; then
+    say "installing the Python peer's OpenCV (pip install opencv-python-headless) into $venv ..."
+    if python3 -m venv "$venv" >"$work/pip.log" 2>&1 && "$venv/bin/pip" install -q opencv-python-headless >>"$work/pip.log" 2>&1; then
+        python_ok=yes
+    else
+        say "left out: the Python script (python3 -m venv or pip failed; see $work/pip.log)"
+    fi
+else
+    say "left out: the Python script (needs python3 with venv, and no --no-install)"
+fi
+python_runs=()
+if [[ "$python_ok" == yes ]]; then
+    opencv_version="$("$venv/bin/python" -c 'import cv2; print(cv2.__version__)')"
+    python_version="$("$venv/bin/python" -c 'import platform; print(platform.python_version())')"
+    script="$root/bench/python/opencv_folder.py"
+    for n in $python_counts; do
+        set_data="$root/target/bench-data/photos-$n-$size-seed$seed"
+        if [[ "$(cat "$set_data/.bench-stamp" 2>/dev/null)" != "count=$n size=$size seed=$seed" ]]; then
+            rm -rf "$set_data"
+            "$loomy" samples --quiet --count="$n" --size="$size" --seed="$seed" "$set_data"
+            echo "count=$n size=$size seed=$seed" >"$set_data/.bench-stamp"
+        fi
+        S="$(q "$set_data")"
+        say "timing loomy NoOp against the Python script on $n image(s), $runs runs each ..."
+        hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-python-$n.csv" \
+            --prepare "$fresh" -n "loomy NoOp" "$(q "$loomy") --quiet --filter=NoOp -o $O $S" \
+            --prepare "$fresh" -n "Python + OpenCV ($cores threads)" "$(q "$venv/bin/python") $(q "$script") $S $O" \
+            >"$work/python-$n.log" 2>&1 || { cat "$work/python-$n.log" >&2; say "timing the Python peer failed"; exit 1; }
+        python_runs+=("$n")
+    done
+fi
 load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 
 # --- The summary: one Markdown table per comparison, ratios against the first command. ---
@@ -162,6 +207,15 @@ table() {
         }' "$1"
 }
 version() { "$@" 2>/dev/null | head -n 1 || true; }
+# One row per command of a hyperfine csv of two (loomy, then the Python script): wall, CPU (user + system), ratios.
+python_rows() {
+    awk -F, -v n="$1" 'NR == 1 { next }
+        { name[NR] = $1; mean[NR] = $2; sd[NR] = $3; cpu[NR] = $5 + $6 }
+        END {
+            printf "| %s | loomy NoOp | %.3f ± %.3f | %.3f | %.2f | %.2f |\n", n, mean[2], sd[2], cpu[2], mean[2] / mean[3], cpu[2] / cpu[3]
+            printf "| %s | %s | %.3f ± %.3f | %.3f | 1 | 1 |\n", n, name[3], mean[3], sd[3], cpu[3]
+        }' "$2"
+}
 commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 [[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
@@ -196,6 +250,22 @@ block_end() { echo "<!-- /results:$open_block -->"; }
     table "$results/peers-filters.csv"
     block_end
     echo
+    if (( ${#python_runs[@]} > 0 )); then
+        echo "loomy against the script a Python user would write (\`bench/python/opencv_folder.py\`: \`cv2.imread\`, then"
+        echo "\`cv2.imwrite\` at JPEG quality 95, in a \`ThreadPoolExecutor\` of $cores threads), whole command, cold each time;"
+        echo "CPU is user + system; the ratios are loomy's over the script's (above 1: loomy slower or costlier):"
+        echo
+        block peers-python
+        echo "| Images | Command | Wall (s), mean ± σ | CPU (s) | Wall ratio | CPU ratio |"
+        echo "| ---: | --- | ---: | ---: | ---: | ---: |"
+        for n in "${python_runs[@]}"; do
+            python_rows "$n" "$results/peers-python-$n.csv"
+        done
+        echo
+        echo "Python $python_version, OpenCV $opencv_version (opencv-python-headless from PyPI)."
+        block_end
+        echo
+    fi
     block peers-commands
     echo "Commands: loomy \`./run.sh --quiet --filter=F -o OUT DIR\`; ImageMagick \`mogrify -path OUT DIR/*\` (keeps"
     echo "the input's JPEG quality); GraphicsMagick \`gm mogrify -output-directory OUT -quality 95\` on the JPEGs, then"
@@ -209,7 +279,7 @@ block_end() { echo "<!-- /results:$open_block -->"; }
     echo "Reproduce: \`bench/run.sh peers --count=$count --size=$size --runs=$runs\`."
     block_end
 } >"$summary"
-say "wrote $summary (and peers-io.csv, peers-filters.csv)"
+say "wrote $summary (and peers-io.csv, peers-filters.csv, peers-python-N.csv)"
 cat "$summary"
 # The repository's own results go on into its README and docs; results written elsewhere stay there.
 if [[ "$results" -ef "$root/bench/results" ]]; then

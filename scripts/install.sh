@@ -15,7 +15,8 @@
 #   share/loomy/installed                      the list of these, each file with its SHA-256, and of the
 #                                              folders it made
 # uninstall removes what that list names, each file only while it is still a regular file with the
-# content install wrote (the launcher's start-up archives, share/loomy/loomy-java*.jsa, with them), then
+# content install wrote (the launcher's start-up caches,
+# share/loomy/loomy-java*.jsa and loomy-java*.aot, with them), then
 # the folders install made, where they are empty, and nothing else. Installing again into the same
 # prefix first removes the earlier install. Nothing is written into, or removed from, a git checkout
 # (this repository's own files among them), and a prefix that names a file, holds a newline or lies
@@ -136,7 +137,7 @@ uninstall() {
         esac
     done < "$list"
     local archive
-    for archive in "$share"/loomy-java*.jsa; do
+    for archive in "$share"/loomy-java*.jsa "$share"/loomy-java*.aot "$share"/loomy-java*.aot.failed; do
         [[ -f "$archive" && ! -L "$archive" ]] && rm -f -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
     done
     rm -f -- "$list"

@@ -32,6 +32,7 @@ public final class Admissions {
     private Predicate<ImageFile> read = image -> true;
     private ImageHeaders headers;
     private AvailableMemory memory;
+    private int upFront = ImageHeaders.MAX_READ;
 
     /**
      * @param stop  whether to stop reading headers (an interrupt)
@@ -76,6 +77,16 @@ public final class Admissions {
         return this;
     }
 
+    /**
+     * These, reading only the first {@link ImageHeaders#JOB_SAMPLE} headers, which size the limit,
+     * before the run; the others are read as each image is admitted. For a job, which measures
+     * nothing: headers read up front keep that work out of measured runs, but a job waits for them.
+     */
+    public Admissions sampleOnly() {
+        upFront = ImageHeaders.JOB_SAMPLE;
+        return this;
+    }
+
     public synchronized Admission of(Filter filter) {
         if (limit == null) {
             return Admission.none();
@@ -87,7 +98,7 @@ public final class Admissions {
         if (headers == null) {
             // Read first: the probe's own garbage, not yet collected, would count as heap in use.
             memory = AvailableMemory.now();
-            headers = ImageHeaders.probe(images.get(), read, stop);
+            headers = ImageHeaders.probe(images.get(), read, stop, upFront);
         }
         List<Admission> said = new ArrayList<>();
         for (Filter one : together.contains(filter) ? together : List.of(filter)) {

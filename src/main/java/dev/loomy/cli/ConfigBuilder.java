@@ -9,6 +9,7 @@ import dev.loomy.admission.InFlightLimit;
 import dev.loomy.baseline.BaselineException;
 import dev.loomy.baseline.Baselines;
 import dev.loomy.console.Console;
+import dev.loomy.console.Phases;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
@@ -86,7 +87,9 @@ final class ConfigBuilder {
             files.check(run.noWrite ? null : locations.outputFolder());
             return null;
         });
+        Phases.mark("options checked");
         Selections.Filters filters = Selections.filters(selection, strategies.size() * scan.size());
+        Phases.mark("filter catalogue");
         int rows = strategies.size() * scan.size() * filters.resolved().size();
         if (!selection.params.isEmpty() && rows > HANDFUL) {
             int each = strategies.size() * scan.size();
@@ -113,7 +116,9 @@ final class ConfigBuilder {
                 new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
                         job), engine, scan);
+        Phases.mark("config built");
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
+        Phases.mark("inputs surveyed");
         if (run.noWrite) {
             sayIgnored(run, settings.jfrFolder() != null, console);
         }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
 import dev.loomy.console.Console;
+import dev.loomy.console.Phases;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
 import dev.loomy.manifest.Manifest;
@@ -77,6 +78,7 @@ public final class LoomyCommand implements Callable<Integer> {
         RunConfig.Reporting reporting = config.reporting();
         TempFiles temps = plan.writer();
         try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
+            Phases.mark("output prepared");
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;
             Results results;
             try {
@@ -84,6 +86,7 @@ public final class LoomyCommand implements Callable<Integer> {
             } catch (RefusedSettings e) {
                 throw new UsageError(e.getMessage());
             }
+            Phases.mark("images done");
             if (!reporting.job()) {
                 ResultFormat.of(reporting.format(), reporting.wide()).write(results, out);
             } else if (!reporting.quiet()) {

@@ -14,6 +14,7 @@ import java.util.function.BiFunction;
 
 import dev.loomy.console.Console;
 import dev.loomy.console.DidYouMean;
+import dev.loomy.console.Phases;
 import dev.loomy.files.Names;
 import dev.loomy.run.ExitCodes;
 import dev.loomy.run.Interrupts;
@@ -56,9 +57,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Phases.mark("phase clocks set up");
         // First: a signal before a run's own handlers (reading the options, walking the inputs) says so too.
         Interrupts.outsideRuns(new Console(System.err, false));
-        System.exit(Interrupts.saidStatus(run(args, System.out, System.err)));
+        int status = run(args, System.out, System.err);
+        Phases.mark("end");
+        System.exit(Interrupts.saidStatus(status));
     }
 
     /** Runs loomy with {@code args} and returns its exit status. */
@@ -80,6 +84,7 @@ public final class Main {
             CommandsHelp.addTo(commandLine);
         }
         Console console = new Console(err, false);
+        Phases.mark("command model built");
         try {
             return written(configure(commandLine, out, console).execute(rest), out, console);
         } finally {
@@ -177,6 +182,7 @@ public final class Main {
 
     /** Help and version as asked; else, once no value given is empty, the command. */
     private static int execute(ParseResult parsed) {
+        Phases.mark("parsed");
         Integer help = CommandLine.executeHelpRequest(parsed);
         if (help != null) {
             return help;

@@ -34,8 +34,11 @@ import dev.loomy.strategy.Strategy;
  */
 public final class Recording implements AutoCloseable {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    /** The mapper, made on first use: a run that writes no JSON never pays for building it. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    }
 
     private final Manifest manifest;
     private final ManifestIndex index;
@@ -134,7 +137,7 @@ public final class Recording implements AutoCloseable {
 
     private static String json(ResolvedFilter filter) {
         try {
-            return MAPPER.writeValueAsString(filter);
+            return Json.MAPPER.writeValueAsString(filter);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a filter's definition is plain values", e);
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.opencv.core.Core;
 
 import dev.loomy.console.Console;
+import dev.loomy.console.Phases;
 import dev.loomy.engine.fork.ChildLauncher;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.engine.fork.ForkEngine;
@@ -55,6 +56,7 @@ public final class Runner {
         control.failFast(config.execution().failFast());
         OpenCv.load();
         Core.setNumThreads(config.execution().cvThreads());
+        Phases.mark("OpenCV loaded");
         boolean fork = config.measuring().fork();
         // Children and Spark's executors write where this JVM cannot delete for them: the output folder is swept.
         boolean elsewhere = fork || config.engine().spark();

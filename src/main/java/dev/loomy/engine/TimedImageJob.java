@@ -1,5 +1,6 @@
 package dev.loomy.engine;
 
+import dev.loomy.console.Phases;
 import dev.loomy.files.Names;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.pipeline.ImagePaths;
@@ -80,6 +81,7 @@ final class TimedImageJob implements ImageJob {
             try {
                 // A virtual thread may resume on another carrier after a wait: both ends are counted.
                 recorder.workers().add();
+                Phases.firstImage();
                 outcome = process();
                 recorder.workers().add();
             } finally {

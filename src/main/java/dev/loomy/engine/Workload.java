@@ -59,6 +59,9 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
         Recording recording = write ? Recording.of(config, temps) : null;
         Admissions admissions = new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop,
                 notes).together(filters);
+        if (config.reporting().job()) {
+            admissions.sampleOnly();
+        }
         if (recording != null) {
             admissions.skipping(image -> recording.upToDate(image, config.layout(), filters, strategies));
         }

@@ -48,6 +48,11 @@ final class EncodedBytes {
     }
 
     /** Adds {@code count} bytes from {@code from} to {@code crc}. */
+    /** Copies {@code count} bytes from {@code from} into the start of {@code into}. */
+    void copy(int from, byte[] into, int count) {
+        bytes.get(from, into, 0, count);
+    }
+
     void update(CRC32 crc, int from, int count) {
         crc.update(bytes.slice(from, count));
     }

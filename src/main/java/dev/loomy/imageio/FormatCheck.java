@@ -153,14 +153,31 @@ final class FormatCheck {
         }
     }
 
-    /** The index of the marker that ends the entropy-coded data from {@code i}, or the length when none does. */
+    /** How many bytes of a scan are looked at per bulk copy. */
+    private static final int SCAN_CHUNK = 8192;
+
+    /**
+     * The index of the marker that ends the entropy-coded data from {@code i}, or the length when none
+     * does. The bytes are copied a chunk at a time into an array and searched there: read one by one
+     * from native memory, each a call, the first images' scans took tens of milliseconds before the JIT
+     * compiled the loop.
+     */
     private static int endOfScan(EncodedBytes b, int i) {
+        byte[] chunk = new byte[Math.min(SCAN_CHUNK, Math.max(2, b.length() - i))];
+        int start = i;
+        int end = i;
         while (i + 1 < b.length()) {
-            if (b.get(i) != (byte) 0xFF) {
+            if (i + 1 >= end) {
+                // Refill from i: both i and i + 1 are then in the chunk.
+                start = i;
+                end = i + Math.min(chunk.length, b.length() - i);
+                b.copy(start, chunk, end - start);
+            }
+            if (chunk[i - start] != (byte) 0xFF) {
                 i++;
                 continue;
             }
-            int next = b.get(i + 1) & 0xFF;
+            int next = chunk[i + 1 - start] & 0xFF;
             // FF00 is a stuffed data byte, FFD0..FFD7 a restart marker, FFFF fill: all part of the scan.
             if (next == 0x00 || (next >= 0xD0 && next <= 0xD7) || next == 0xFF) {
                 i += next == 0xFF ? 1 : 2;

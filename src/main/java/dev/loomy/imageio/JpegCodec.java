@@ -22,7 +22,22 @@ public final class JpegCodec {
     /** Without a development package, Debian has only the versioned name. */
     private static final List<String> LIBRARIES = List.of("turbojpeg", "libturbojpeg.so.0");
 
+    /** JNA's list of the system's library folders, which it otherwise asks ldconfig for. */
+    private static final String JNA_SEARCH_PATH = "jna.platform.library.path";
+
     private JpegCodec() {
+    }
+
+    /** The folders a Linux system keeps its libraries in: the Debian multiarch ones first, then the rest. */
+    static String linuxLibraryFolders() {
+        String arch = System.getProperty("os.arch");
+        String multiarch = switch (arch) {
+            case "amd64", "x86_64" -> "x86_64-linux-gnu";
+            case "aarch64" -> "aarch64-linux-gnu";
+            default -> arch + "-linux-gnu";
+        };
+        return String.join(":", "/usr/local/lib", "/usr/lib/" + multiarch, "/lib/" + multiarch, "/usr/lib64", "/lib64",
+                "/usr/lib", "/lib");
     }
 
     private static final class Chosen {
@@ -61,6 +76,10 @@ public final class JpegCodec {
             return null;
         }
         String asked = System.getProperty(LIBRARY_PROPERTY);
+        if (System.getProperty(JNA_SEARCH_PATH) == null && System.getProperty("os.name").startsWith("Linux")) {
+            // Without it JNA runs `/sbin/ldconfig -p`, a child process, on every start to learn these folders.
+            System.setProperty(JNA_SEARCH_PATH, linuxLibraryFolders());
+        }
         UnsatisfiedLinkError failure = null;
         for (String library : asked != null ? List.of(asked) : LIBRARIES) {
             try {

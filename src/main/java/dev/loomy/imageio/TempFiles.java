@@ -196,10 +196,16 @@ public final class TempFiles {
 
     /**
      * Creates and deletes a file in {@code folder}: whether it takes new files, which a look at its
-     * permissions misses (a read-only mount, a file system such as /proc).
+     * permissions misses (a read-only mount, a file system such as /proc). Its name comes from the
+     * process id and a non-secure random number, not Files.createTempFile's, whose SecureRandom and
+     * security providers cost a plain run tens of milliseconds of start-up.
      */
     public static void probe(Path folder) throws IOException {
-        Files.delete(Files.createTempFile(folder, ".loomy-probe", ".tmp"));
+        Path probe = folder.resolve(".loomy-probe-" + ProcessHandle.current().pid() + "-"
+                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+        Files.newByteChannel(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                LinkOption.NOFOLLOW_LINKS).close();
+        Files.delete(probe);
     }
 
     /**

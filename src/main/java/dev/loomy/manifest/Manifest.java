@@ -59,8 +59,11 @@ public final class Manifest implements Closeable {
     /** The longest line read or written: two paths of 4096 bytes, escaped, and the rest. */
     public static final int MAX_LINE = 32 * 1024;
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    /** The mapper, made on first use: a run that writes no JSON never pays for building it. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    }
 
     /** The output folders whose lock this JVM holds. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
@@ -206,7 +209,7 @@ public final class Manifest implements Closeable {
                 read(outputRoot, record -> {
                     if (index.lastOf(record) == number[0]++) {
                         try {
-                            lines.write(MAPPER.writeValueAsBytes(record));
+                            lines.write(Json.MAPPER.writeValueAsBytes(record));
                             lines.write('\n');
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
@@ -234,7 +237,7 @@ public final class Manifest implements Closeable {
      * @return false when it was not written, its line being longer than {@link #MAX_LINE}
      */
     public synchronized boolean append(ManifestRecord record) throws IOException {
-        byte[] json = MAPPER.writeValueAsBytes(record);
+        byte[] json = Json.MAPPER.writeValueAsBytes(record);
         if (json.length + 1 > MAX_LINE) {
             return false;
         }

@@ -12,16 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
@@ -358,41 +348,15 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         return ms.toPlainString() + "ms";
     }
 
-    /** Paths as written (relative ones stay relative); durations in nanoseconds; pure ASCII. */
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
-            .addModule(new SimpleModule("loomy-run-config")
-                    .addSerializer(Path.class, new ToStringSerializer(Path.class))
-                    .addDeserializer(Path.class, new StdScalarDeserializer<Path>(Path.class) {
-                        @Override
-                        public Path deserialize(JsonParser p, DeserializationContext context) throws IOException {
-                            return Path.of(p.getValueAsString());
-                        }
-                    })
-                    .addSerializer(Duration.class, new ToStringSerializer(Duration.class) {
-                        @Override
-                        public void serialize(Object value, JsonGenerator g, SerializerProvider provider)
-                                throws IOException {
-                            g.writeNumber(((Duration) value).toNanos());
-                        }
-                    })
-                    .addDeserializer(Duration.class, new StdScalarDeserializer<Duration>(Duration.class) {
-                        @Override
-                        public Duration deserialize(JsonParser p, DeserializationContext context) throws IOException {
-                            return Duration.ofNanos(p.getLongValue());
-                        }
-                    }))
-            .build();
-
     public String toJson() {
         try {
-            return MAPPER.writeValueAsString(this);
+            return RunConfigJson.MAPPER.writeValueAsString(this);
         } catch (JacksonException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     public static RunConfig fromJson(String json) throws IOException {
-        return MAPPER.readValue(json, RunConfig.class);
+        return RunConfigJson.MAPPER.readValue(json, RunConfig.class);
     }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,5 +69,36 @@ class AdmissionsTest {
         admissions.of(new Invert());
 
         assertThat(notes).hasSize(2);
+    }
+
+    @Test
+    void aJobReadsOnlyTheSampleOfHeadersBeforeItsRun() {
+        List<ImageFile> three = images();
+        List<ImageFile> many = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            many.add(three.get(i % 3));
+        }
+        AtomicInteger walked = new AtomicInteger();
+        Admissions admissions = new Admissions(InFlightLimit.parse("auto"), () -> counted(many.iterator(), walked), 2,
+                () -> false, note -> { }).sampleOnly();
+
+        admissions.of(new NoOp());
+
+        assertThat(walked).hasValue(ImageHeaders.JOB_SAMPLE);
+    }
+
+    private static Iterator<ImageFile> counted(Iterator<ImageFile> images, AtomicInteger walked) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return images.hasNext();
+            }
+
+            @Override
+            public ImageFile next() {
+                walked.incrementAndGet();
+                return images.next();
+            }
+        };
     }
 }

@@ -86,10 +86,11 @@ class InstallTest {
                 "bash-completion does not look in " + prefix + "/share: source " + completion,
                 "man -l " + page).doesNotContain("by itself", "man loomy finds the pages");
         assertThat(command).isSymbolicLink();
-        // No start-up archive yet: one made by install's --version would hold only the classes that loads.
+        // No class-data archive yet: one made by install's --version would hold only the classes that loads.
+        // On Java 25+ the ahead-of-time cache may be there: it is trained on a job of its own, not on --version.
         try (Stream<Path> share = Files.list(prefix.resolve("share/loomy"))) {
-            assertThat(share.map(p -> p.getFileName().toString()).sorted())
-                    .containsExactly("installed", "loomy.jar", "run.sh");
+            assertThat(share.map(p -> p.getFileName().toString()).filter(name -> !name.matches("loomy-java\\d+\\.aot"))
+                    .sorted()).containsExactly("installed", "loomy.jar", "run.sh");
         }
 
         // A link to the link, in a folder of its own, run from a third folder: it finds the jar all the same.

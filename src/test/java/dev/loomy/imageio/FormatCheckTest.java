@@ -100,6 +100,48 @@ class FormatCheckTest {
     }
 
     @Test
+    void aScanLongerThanOneBulkCopyIsFollowedToItsEndWhereverItIsCut() throws Exception {
+        // Noise makes tens of kilobytes of scan, with stuffed FF00 bytes across the 8 KiB copies it is searched in.
+        Mat noise = new Mat(256, 256, org.opencv.core.CvType.CV_8UC3);
+        MatOfByte encoded = new MatOfByte();
+        byte[] whole;
+        try {
+            org.opencv.core.Core.randu(noise, 0, 256);
+            assertThat(Imgcodecs.imencode(".jpg", noise, encoded)).isTrue();
+            whole = encoded.toArray();
+        } finally {
+            noise.release();
+            encoded.release();
+        }
+        int scan = scanData(whole);
+        assertThat(whole.length - scan).isGreaterThan(3 * 8192);
+        assertThat(damage(whole)).isNull();
+        for (int length : new int[] {scan + 8191, scan + 8192, scan + 8193, scan + 2 * 8192 + 1, whole.length - 1}) {
+            assertThat(damage(Arrays.copyOf(whole, length))).as("cut to " + length)
+                    .isEqualTo("truncated: the JPEG data ends without its end-of-image marker (" + length + " bytes)");
+        }
+    }
+
+    @Test
+    void aStuffedByteOrRestartMarkerAtTheEdgeOfABulkCopyIsPartOfTheScan() throws Exception {
+        // The scan is searched 8 KiB at a time, the next copy starting at the byte where the last one's final pair
+        // would begin: FF00 and FFD0 put on every byte around those edges must be read as two bytes of one pair.
+        for (int at = 8185; at <= 8200; at++) {
+            byte[] header = encode("jpg");
+            int scan = scanData(header);
+            byte[] jpeg = Arrays.copyOf(header, scan + 30_000);
+            Arrays.fill(jpeg, scan, jpeg.length - 2, (byte) 0x11);
+            for (int edge : new int[] {at, at + 8191, at + 2 * 8191}) {
+                jpeg[scan + edge] = (byte) 0xFF;
+                jpeg[scan + edge + 1] = edge == at ? 0x00 : (byte) 0xD0;
+            }
+            jpeg[jpeg.length - 2] = (byte) 0xFF;
+            jpeg[jpeg.length - 1] = (byte) 0xD9;
+            assertThat(damage(jpeg)).as("FF00 at " + at).isNull();
+        }
+    }
+
+    @Test
     void aJpegCutInItsHeadersIsNotDecodable() {
         byte[] whole = encode("jpg");
         for (int length : new int[] {3, 20, scanData(whole) / 2, scanData(whole) - 1}) {

@@ -71,8 +71,9 @@ public final class ChildLauncher {
     /**
      * The parent's JVM options that shape a measurement (heap size, GC, -XX flags, -D
      * properties), without those that must not be repeated in a child: a debugger or agent
-     * (it would listen on the same port), the class-data archive (made for the parent's
-     * class path, rewritten on exit), the parent's terminal flag, and the carrier count,
+     * (it would listen on the same port), the class-data archive and the ahead-of-time cache
+     * (made for the parent's class path; one being trained would be written by every child over
+     * the parent's), the parent's terminal flag and launch time, and the carrier count,
      * which is set here. Native access is granted explicitly: a child started with -cp does
      * not read the jar manifest's Enable-Native-Access, and JDK 24+ would warn. The test
      * hook {@code loomy.test.*} is passed on even when set at run time.
@@ -102,6 +103,8 @@ public final class ChildLauncher {
                 || option.startsWith("-Xrunjdwp") || option.equals("-Xdebug")
                 || option.startsWith("-XX:SharedArchiveFile=") || option.equals("-XX:+AutoCreateSharedArchive")
                 || option.startsWith("-XX:ArchiveClassesAtExit") || option.startsWith("-Xshare:")
+                || option.startsWith("-XX:AOTCache") || option.startsWith("-XX:AOTMode")
+                || option.startsWith("-XX:AOTConfiguration") || option.startsWith("-Dloomy.phases.launched")
                 || option.startsWith("-Dloomy.stderr.terminal")
                 || option.startsWith("-D" + CARRIERS + "=")
                 || option.startsWith("-D" + TempFiles.RUN_PROPERTY + "=")

@@ -29,6 +29,16 @@ class ChildLauncherTest {
     }
 
     @Test
+    void theAheadOfTimeCacheIsNeverPassedOnToAChild() {
+        // A child given -XX:AOTCacheOutput would write its own training over the parent's cache.
+        List<String> options = ChildLauncher.jvmOptions(List.of("-XX:AOTCacheOutput=/t/loomy.aot",
+                "-XX:AOTCache=/t/loomy.aot", "-XX:AOTMode=auto", "-XX:AOTConfiguration=/t/loomy.aotconf",
+                "-Dloomy.phases.launched=1.5", "-XX:+UseSerialGC"), new Properties(), 2);
+        assertThat(options).containsExactly("-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED",
+                "-Djdk.virtualThreadScheduler.parallelism=2", "-Dloomy.run=" + TempFiles.RUN);
+    }
+
+    @Test
     void theChildRunsItsOwnEntryPointWithTheTrialsKey() {
         ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar", Map.of());
         Trial trial = new Trial("pool", "NoOp");
