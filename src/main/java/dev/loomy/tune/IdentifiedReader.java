@@ -13,6 +13,7 @@ import dev.loomy.files.IoReasons;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.SourceFile;
+import dev.loomy.opencv.Mats;
 
 /**
  * The main command's reader, reading only the files tune found at start: each checked against its
@@ -42,7 +43,7 @@ final class IdentifiedReader extends ImageReader {
             images.same(file);
             return bytes;
         } catch (ImageException e) {
-            bytes.release();
+            Mats.free(bytes);
             throw e;
         }
     }
