@@ -270,7 +270,7 @@ public final class Captions {
         meaning.put("time_mean_ci", "Mean±CI: the mean ± half its 95% confidence interval");
         meaning.put("images_per_sec", "Avg: images / median time");
         meaning.put("ms_image", "ms/image: median time / images");
-        meaning.put("speedup_shown", "Speed-up: the reference's mean time per image / this row's, ± its propagated "
+        meaning.put("speedup_shown", "Speed-up: the reference's median time per image / this row's, ± its propagated "
                 + "standard deviation (reference: " + results.reference().label() + ")");
         meaning.put(Schema.LATENCY, "p50/p95: an image's latency, submission to completion");
         meaning.put(Schema.THREADS, "Threads: peak platform threads of the measuring JVM");

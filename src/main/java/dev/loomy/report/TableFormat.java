@@ -74,19 +74,18 @@ public final class TableFormat implements ResultFormat {
         List<Column> columns = new ArrayList<>(Schema.in(Format.TABLE, results).stream()
                 .filter(c -> warnings || !c.name().equals(Schema.WARNINGS)).toList());
         List<String> left = new ArrayList<>();
-        for (String name : Schema.DROPPED_FIRST) {
-            if (wide || widest(byStrategy, columns) <= width) {
-                break;
-            }
-            columns.stream().filter(c -> c.name().equals(name)).findFirst().ifPresent(c -> {
-                columns.remove(c);
-                left.add(c.heading());
-            });
+        Layout layout = new Layout(columns, false);
+        layout = leaveOut(Schema.DROPPED_FIRST, layout, byStrategy, left);
+        if (!wide && widest(byStrategy, layout) > width) {
+            // Still too wide (long names, a scan's columns): headings and long names over more lines, then
+            // the columns that repeat what others say (ms/image, the mean, the median's time).
+            layout = leaveOut(DROPPED_NEXT, new Layout(layout.columns(), true), byStrategy, left);
         }
+        boolean fits = wide || widest(byStrategy, layout) <= width;
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
             out.println();
-            out.println(heading(entry.getKey()));
-            out.print(table(entry.getValue(), columns).render());
+            wrap(heading(entry.getKey()), width, out);
+            out.print(table(entry.getValue(), layout).render());
             for (Summary s : entry.getValue()) {
                 notes(s, out, width);
             }
@@ -98,7 +97,7 @@ public final class TableFormat implements ResultFormat {
             for (String line : Captions.indistinct(results)) {
                 wrap(line, width, out);
             }
-            wrap(Captions.legend(results, columns), width, out);
+            wrap(Captions.legend(results, layout.columns()), width, out);
             for (String line : Captions.rigor(results)) {
                 wrap(line, width, out);
             }
@@ -106,7 +105,8 @@ public final class TableFormat implements ResultFormat {
                 wrap(line, width, out);
             }
             if (!left.isEmpty()) {
-                wrap("Left out to fit " + width + " columns: " + String.join(", ", left) + "; --wide shows "
+                wrap((fits ? "Left out to fit " + width + " columns: " : "Left out, and still wider than " + width
+                        + " columns: ") + String.join(", ", left) + "; --wide shows "
                         + (left.size() == 1 ? "it." : "them."), width, out);
             }
         }
@@ -115,23 +115,77 @@ public final class TableFormat implements ResultFormat {
         }
     }
 
-    /** The widest line of any strategy's table with {@code columns}. */
-    private static int widest(Map<String, List<Summary>> byStrategy, List<Column> columns) {
-        return byStrategy.values().stream().flatMap(rows -> table(rows, columns).render().lines())
+    /** Left out, after those of {@link Schema#DROPPED_FIRST}, while the table is still too wide: each says again what another does. */
+    static final List<String> DROPPED_NEXT = List.of("ms_image", "time_mean_ci", "time");
+    /** A text cell longer than this is broken after its commas and brackets, where it is too wide. */
+    private static final int NARROW_TEXT = 12;
+
+    /**
+     * The columns shown, and whether headings and long text are stacked over lines (only where the
+     * table is too wide without: the usual table keeps one line per row).
+     */
+    private record Layout(List<Column> columns, boolean stacked) {
+    }
+
+    /** {@code layout} less the columns {@code names}, in order, until the tables fit; each left out is added to {@code left}. */
+    private Layout leaveOut(List<String> names, Layout layout, Map<String, List<Summary>> byStrategy, List<String> left) {
+        List<Column> columns = new ArrayList<>(layout.columns());
+        for (String name : names) {
+            if (wide || widest(byStrategy, new Layout(columns, layout.stacked())) <= width) {
+                break;
+            }
+            columns.stream().filter(c -> c.name().equals(name)).findFirst().ifPresent(c -> {
+                columns.remove(c);
+                left.add(c.heading());
+            });
+        }
+        return new Layout(columns, layout.stacked());
+    }
+
+    /** The widest line of any strategy's table laid out so. */
+    private static int widest(Map<String, List<Summary>> byStrategy, Layout layout) {
+        return byStrategy.values().stream().flatMap(rows -> table(rows, layout).render().lines())
                 .mapToInt(String::length).max().orElse(0);
     }
 
-    private static TextTable table(List<Summary> rows, List<Column> columns) {
-        TextTable table = new TextTable(columns.stream().map(Column::heading).toList(), alignment(columns));
+    private static TextTable table(List<Summary> rows, Layout layout) {
+        List<Column> columns = layout.columns();
+        TextTable table = new TextTable(columns.stream().map(c -> layout.stacked() ? stacked(c.heading())
+                : c.heading()).toList(), alignment(columns));
         for (Summary s : rows) {
-            table.add(columns.stream().map(c -> Names.shown(c.text(s, false))).toList());
+            table.add(columns.stream().map(c -> {
+                String text = Names.shown(c.text(s, false));
+                return layout.stacked() && !c.rightAligned() ? broken(text) : text;
+            }).toList());
         }
         return table;
     }
 
+    /** "Avg (images/sec)" over two lines: the name, then its unit. */
+    private static String stacked(String heading) {
+        return heading.replace(" (", "\n(");
+    }
+
+    /** A long name ({@code Cartoon2[red=20,green=200]}) broken after its brackets and commas, in lines of about {@link #NARROW_TEXT}. */
+    static String broken(String text) {
+        if (text.length() <= NARROW_TEXT) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder();
+        int lineStart = 0;
+        for (String piece : text.split("(?<=[\\[,])")) {
+            if (out.length() > lineStart && out.length() - lineStart + piece.length() > NARROW_TEXT) {
+                out.append('\n');
+                lineStart = out.length();
+            }
+            out.append(piece);
+        }
+        return out.toString();
+    }
+
     private static String heading(String strategy) {
         return Strategies.known().stream().filter(s -> s.name().equals(strategy)).findFirst()
-                .map(s -> strategy + ": " + s.description()).orElse(Names.shown(strategy));
+                .map(s -> strategy + ": " + s.description()).orElse(strategy);
     }
 
     private static boolean[] alignment(List<Column> columns) {

@@ -3,7 +3,10 @@ package dev.loomy.report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain-text table with aligned columns: text left, numbers right. */
+/**
+ * A plain-text table with aligned columns: text left, numbers right. A heading or cell with line
+ * breaks takes as many lines, its row's other cells blank below their first.
+ */
 public final class TextTable {
 
     private final List<String> headers;
@@ -22,17 +25,37 @@ public final class TextTable {
     public String render() {
         int[] widths = new int[headers.size()];
         for (int c = 0; c < widths.length; c++) {
-            widths[c] = headers.get(c).length();
+            widths[c] = widest(headers.get(c));
             for (List<String> row : rows) {
-                widths[c] = Math.max(widths[c], row.get(c).length());
+                widths[c] = Math.max(widths[c], widest(row.get(c)));
             }
         }
         StringBuilder out = new StringBuilder();
-        line(out, headers, widths);
+        lines(out, headers, widths);
         for (List<String> row : rows) {
-            line(out, row, widths);
+            lines(out, row, widths);
         }
         return out.toString();
+    }
+
+    private static int widest(String cell) {
+        return cell.lines().mapToInt(String::length).max().orElse(0);
+    }
+
+    /** One row, as many lines as its tallest cell; a stacked heading's lines are aligned at the bottom. */
+    private void lines(StringBuilder out, List<String> cells, int[] widths) {
+        List<List<String>> parts = cells.stream().map(cell -> cell.isEmpty() ? List.of("") : cell.lines().toList())
+                .toList();
+        int height = parts.stream().mapToInt(List::size).max().orElse(1);
+        boolean heading = cells == headers;
+        for (int i = 0; i < height; i++) {
+            List<String> line = new ArrayList<>();
+            for (List<String> part : parts) {
+                int at = heading ? i - (height - part.size()) : i;
+                line.add(at >= 0 && at < part.size() ? part.get(at) : "");
+            }
+            line(out, line, widths);
+        }
     }
 
     private void line(StringBuilder out, List<String> cells, int[] widths) {

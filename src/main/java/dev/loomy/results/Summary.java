@@ -37,7 +37,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
      *
      * @param imagesPerSec images over the median time
      * @param vsLoop       loop's median time over this one, per image, for the same filter and point
-     * @param vsReference  against the {@link Reference} row, or null when it was not measured
+     * @param vsReference  against the {@link Reference} row from the medians, as images/sec: or null when it was not measured
      * @param differs      whether Welch's t-test at 5% tells this row's mean time per image from the
      *                     reference row's; null where it cannot tell (a side with one run) or this is the reference
      */
