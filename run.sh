@@ -88,11 +88,13 @@ launch() {
     loomy_pid=$!
     [[ -n "$signalled" ]] && { kill -s "$signalled" "$loomy_pid" 2>/dev/null || true; }
     local status=0
-    wait "$loomy_pid" || status=$?
+    # bash reports a child that a signal killed ("line N: PID Aborted env ... setpriv ..."), on its own
+    # standard error as wait reaps it: quiet there, since the line below says it in loomy's words.
+    { wait "$loomy_pid"; } 2>/dev/null || status=$?
     # wait returns early, with 128 + the signal's number, when a trap ran: loomy is still going.
     while kill -0 "$loomy_pid" 2>/dev/null; do
         status=0
-        wait "$loomy_pid" || status=$?
+        { wait "$loomy_pid"; } 2>/dev/null || status=$?
     done
     (( status == 120 )) && exit 130
     # HotSpot's report, where -XX:ErrorFile above or one in LOOMY_JAVA_OPTS put it, or where it falls

@@ -18,6 +18,7 @@ import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.files.Targets;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.manifest.Manifest;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.Results;
@@ -150,6 +151,11 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
         String problem = null;
         if (seen.contains(absolute)) {
             problem = "named by another option too";
+        } else if (folder != null && folder.getFileName() != null
+                && folder.getFileName().toString().equals(Manifest.FOLDER)) {
+            // An output folder's .loomy holds its manifest and lock: a report written there would replace them.
+            problem = "lies in a " + Manifest.FOLDER + " folder, where loomy keeps a run's manifest and lock; "
+                    + "choose another folder";
         } else if (Files.isDirectory(absolute)) {
             problem = "is a folder";
         } else if (Targets.problem(absolute) != null) {

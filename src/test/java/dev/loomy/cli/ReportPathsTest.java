@@ -56,6 +56,17 @@ class ReportPathsTest {
     }
 
     @Test
+    void anExportIntoAnOutputFoldersStateIsRefused() throws Exception {
+        // Another run's manifest and lock: an export written over them would undo --incremental's record and lock.
+        Path state = Files.createDirectories(dir.resolve("other/.loomy"));
+        Files.writeString(state.resolve("manifest"), "{}\n");
+        assertRefused(runWith("--export-json=" + state.resolve("manifest")), "where loomy keeps a run's manifest and lock");
+        assertRefused(runWith("--export-csv=" + state.resolve("lock")), "where loomy keeps a run's manifest and lock");
+        assertThat(Files.readString(state.resolve("manifest"))).isEqualTo("{}\n");
+        assertThat(state.resolve("lock")).doesNotExist();
+    }
+
+    @Test
     void aChartThatIsNotAPng() throws Exception {
         assertRefused(runWith("--timeline=" + dir.resolve("t.jpg")), ".png");
     }
