@@ -1,6 +1,7 @@
 package dev.loomy.console;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * What loomy says on standard error, each line marked as loomy's. {@code --quiet} keeps what
@@ -31,7 +32,7 @@ public final class Console {
 
     /** Something failed or was refused; said whatever {@code --quiet}, each line of {@code problem} a line. */
     public void error(String problem) {
-        String.valueOf(problem).lines().forEach(line -> err.println(PREFIX + line));
+        String.valueOf(problem).lines().forEach(line -> err.println(PREFIX + shown(line)));
     }
 
     /**
@@ -39,12 +40,12 @@ public final class Console {
      * judge): said whatever {@code --quiet}.
      */
     public void warning(String warning) {
-        err.println(PREFIX + "warning: " + warning);
+        err.println(PREFIX + "warning: " + shown(warning));
     }
 
     /** A warning about one thing, a file say ({@code loomy: FILE: warning: ...}): said whatever {@code --quiet}. */
     public void warning(String subject, String warning) {
-        err.println(PREFIX + subject + ": warning: " + warning);
+        err.println(PREFIX + shown(subject) + ": warning: " + shown(warning));
     }
 
     /**
@@ -53,21 +54,49 @@ public final class Console {
      */
     public void caveat(String caveat) {
         if (!quiet) {
-            err.println(PREFIX + "warning: " + caveat);
+            err.println(PREFIX + "warning: " + shown(caveat));
         }
     }
 
     /** Worth knowing, nothing wrong (an input given twice, a file of several frames): dropped by {@code --quiet}. */
     public void note(String note) {
         if (!quiet) {
-            err.println(PREFIX + "note: " + note);
+            err.println(PREFIX + "note: " + shown(note));
         }
     }
 
     /** What loomy did or is doing (the images in flight, a baseline saved): dropped by {@code --quiet}. */
     public void info(String news) {
         if (!quiet) {
-            err.println(PREFIX + news);
+            err.println(PREFIX + shown(news));
         }
+    }
+
+    /**
+     * {@code text} with its control and bidirectional-override characters (a name from a filters file
+     * or the command line, say) escaped as a file name's are, byte by byte ({@code \x1B}), line breaks
+     * kept: so that no message can move the cursor, retitle the terminal or reorder what follows.
+     */
+    static String shown(String text) {
+        String plain = String.valueOf(text);
+        if (plain.codePoints().noneMatch(Console::escaped)) {
+            return plain;
+        }
+        StringBuilder shown = new StringBuilder();
+        plain.codePoints().forEach(c -> {
+            if (escaped(c)) {
+                for (byte b : new String(Character.toChars(c)).getBytes(StandardCharsets.UTF_8)) {
+                    shown.append(String.format("\\x%02X", b & 0xFF));
+                }
+            } else {
+                shown.appendCodePoint(c);
+            }
+        });
+        return shown.toString();
+    }
+
+    private static boolean escaped(int c) {
+        return c != '\n' && Character.getType(c) == Character.CONTROL || c == 0x2028 || c == 0x2029
+                || c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069;
     }
 }
