@@ -1,7 +1,10 @@
 package dev.loomy.console;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+import dev.loomy.files.Names;
 
 /**
  * What loomy says on standard error, each line marked as loomy's. {@code --quiet} keeps what
@@ -74,29 +77,10 @@ public final class Console {
 
     /**
      * {@code text} with its control and bidirectional-override characters (a name from a filters file
-     * or the command line, say) escaped as a file name's are, byte by byte ({@code \x1B}), line breaks
+     * or the command line, say) escaped as a file name's are ({@link Names#shown(String)}), line breaks
      * kept: so that no message can move the cursor, retitle the terminal or reorder what follows.
      */
     static String shown(String text) {
-        String plain = String.valueOf(text);
-        if (plain.codePoints().noneMatch(Console::escaped)) {
-            return plain;
-        }
-        StringBuilder shown = new StringBuilder();
-        plain.codePoints().forEach(c -> {
-            if (escaped(c)) {
-                for (byte b : new String(Character.toChars(c)).getBytes(StandardCharsets.UTF_8)) {
-                    shown.append(String.format("\\x%02X", b & 0xFF));
-                }
-            } else {
-                shown.appendCodePoint(c);
-            }
-        });
-        return shown.toString();
-    }
-
-    private static boolean escaped(int c) {
-        return c != '\n' && Character.getType(c) == Character.CONTROL || c == 0x2028 || c == 0x2029
-                || c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069;
+        return Arrays.stream(String.valueOf(text).split("\n", -1)).map(Names::shown).collect(Collectors.joining("\n"));
     }
 }

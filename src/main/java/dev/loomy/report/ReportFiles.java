@@ -149,6 +149,7 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
         Path absolute = file.toAbsolutePath().normalize();
         Path folder = absolute.getParent();
         String problem = null;
+        String target = Targets.problem(absolute);
         if (seen.contains(absolute)) {
             problem = "named by another option too";
         } else if (folder != null && folder.getFileName() != null
@@ -158,8 +159,8 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
                     + "choose another folder";
         } else if (Files.isDirectory(absolute)) {
             problem = "is a folder";
-        } else if (Targets.problem(absolute) != null) {
-            problem = Targets.problem(absolute) + ": " + Targets.ONLY_REGULAR;
+        } else if (target != null) {
+            problem = target + ": " + Targets.ONLY_REGULAR;
         } else if (folder != null && folder.equals(created) && !Files.exists(folder)) {
             // The run makes it before any image; it finds then whether it can.
             problem = null;
