@@ -525,6 +525,12 @@ java_opts+=(-XX:NewSize=48m -XX:MaxNewSize=64m -XX:SurvivorRatio=2 -XX:TargetSur
 # smaller initial heap makes the JVM shrink it, and say so on stderr), which leaves the old
 # generation its 16 MB of before.
 java_opts+=(-Xms64m)
+# Two costs of every start that a batch job has no use for. Core reflection builds a method handle
+# for each field and method it first touches (picocli reads every option's field that way), which the
+# interpreter pays for in a short run; native accessors cost nothing to make. And since Java 22 the
+# first look for a console (picocli asks whether it writes to a terminal) loads JLine's; java.base's
+# answers the same question.
+java_opts+=(-Djdk.reflect.useNativeAccessorOnly=true -Djdk.console=java.base)
 # The structured strategy's class is compiled against Java 25's preview StructuredTaskScope: that
 # Java alone can load it, and only with preview features on. On by default there (it changes nothing
 # for the classes of Java 21 that are the rest of loomy: docs/comparing.md measures it); never on

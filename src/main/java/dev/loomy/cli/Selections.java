@@ -51,7 +51,12 @@ final class Selections {
      * @param rowsEach how many rows each filter makes (strategies times scanned values)
      */
     static Filters filters(SelectionOptions selection, int rowsEach) throws UsageError {
-        FilterCatalog catalog = catalog(selection.config);
+        FilterCatalog catalog;
+        try {
+            catalog = FiltersFileLoader.loadFilters(selection.config.file, Path.of(""));
+        } catch (FiltersFileException e) {
+            throw new UsageError(e.getMessage());
+        }
         FilterRegistry registry = catalog.registry();
         List<Filter> chosen = new ArrayList<>();
         try {

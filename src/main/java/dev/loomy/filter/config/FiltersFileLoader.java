@@ -28,6 +28,8 @@ public final class FiltersFileLoader {
     /** The largest filters file read: hundreds of times what any needs, and parsed in well under a second. */
     public static final int MAX_BYTES = 1024 * 1024;
 
+    private static volatile String packagedText;
+
     private FiltersFileLoader() {
     }
 
@@ -44,11 +46,34 @@ public final class FiltersFileLoader {
     }
 
     /**
+     * The filters for a run, from the same file {@link #load} reads. A run needs the filters, not
+     * where the file defines them: when the file is loomy's packaged default, or byte for byte the
+     * same, its filters are the built-ins it restates (PackagedDefaultTest holds the two equal),
+     * taken without parsing it, which costs a plain job tens of milliseconds of its start.
+     */
+    public static FilterCatalog loadFilters(Path config, Path workingDir) throws FiltersFileException {
+        Path file = config != null ? config : workingDir.resolve(FILE_NAME);
+        boolean packaged = config == null && !Files.exists(file);
+        String text = packaged ? packagedText() : readText(file);
+        String name = packaged ? packagedName() : file.toString();
+        if (text.equals(packagedText())) {
+            List<FilterCatalog.Entry> entries = FilterRegistry.builtIns().filters().stream()
+                    .map(filter -> new FilterCatalog.Entry(filter, 0)).toList();
+            return new FilterCatalog(name, packaged, entries);
+        }
+        return parse(name, false, text);
+    }
+
+    /**
      * Reads {@code file}, which must exist: a regular file of at most {@value #MAX_BYTES} bytes. A
      * FIFO or a device is refused unopened (reading one could block, or never end), and a file
      * that grows past the limit while read is refused once the limit is passed.
      */
     public static FilterCatalog read(Path file) throws FiltersFileException {
+        return parse(file.toString(), false, readText(file));
+    }
+
+    private static String readText(Path file) throws FiltersFileException {
         String name = file.toString();
         if (Files.isDirectory(file)) {
             throw new FiltersFileException(name, "cannot read: it is a folder, not a file");
@@ -71,20 +96,39 @@ public final class FiltersFileLoader {
         } catch (IOException e) {
             throw new FiltersFileException(name, "cannot read: " + IoReasons.of(e));
         }
-        return parse(name, false, text);
+        return text;
     }
 
     /** The default packaged in the jar. */
     public static FilterCatalog packaged() throws FiltersFileException {
+        return parse(packagedName(), true, packagedText());
+    }
+
+    private static URL packagedUrl() {
         URL url = FiltersFileLoader.class.getResource(FILE_NAME);
         if (url == null) {
             throw new IllegalStateException("the packaged " + FILE_NAME + " is missing from the class path");
         }
-        try (InputStream in = url.openStream()) {
-            return parse(url.toString(), true, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new FiltersFileException(url.toString(), "cannot read: " + IoReasons.of(e));
+        return url;
+    }
+
+    private static String packagedName() {
+        return packagedUrl().toString();
+    }
+
+    /** The packaged default's text, read once: a run compares the file it is given with it. */
+    static String packagedText() throws FiltersFileException {
+        String text = packagedText;
+        if (text == null) {
+            URL url = packagedUrl();
+            try (InputStream in = url.openStream()) {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new FiltersFileException(url.toString(), "cannot read: " + IoReasons.of(e));
+            }
+            packagedText = text;
         }
+        return text;
     }
 
     static FilterCatalog parse(String name, boolean packaged, String text) throws FiltersFileException {
