@@ -82,7 +82,9 @@ public final class TableFormat implements ResultFormat {
             // the columns that repeat what others say (ms/image, the mean, the median's time).
             // Outcome says again what the notes under a row say, unless every row ended well; then it says nothing.
             boolean allOk = results.measurements().stream().allMatch(m -> m.outcome() == Outcome.OK);
-            layout = leaveOut(DROPPED_NEXT.stream().filter(c -> allOk || !c.equals(Schema.OUTCOME)).toList(),
+            boolean noneFailed = results.measurements().stream().allMatch(m -> m.failed() == 0);
+            layout = leaveOut(DROPPED_NEXT.stream().filter(c -> allOk || !c.equals(Schema.OUTCOME))
+                    .filter(c -> noneFailed || !c.equals(Schema.FAILED)).toList(),
                     new Layout(layout.columns(), true), byStrategy, left);
         }
         boolean fits = wide || widest(byStrategy, layout) <= width;
@@ -122,9 +124,11 @@ public final class TableFormat implements ResultFormat {
 
     /**
      * Left out, after those of {@link Schema#DROPPED_FIRST}, while the table is still too wide: each says again
-     * what another does (Outcome, when every row ended well, "ok"; Images, the count the first line gives).
+     * what another does or says nothing (Outcome, when every row ended well; Images, the count the first line
+     * gives; Failed, when none failed; Speed-up, which the ranking under the tables says against the fastest).
      */
-    static final List<String> DROPPED_NEXT = List.of("ms_image", "time_mean_ci", "time", Schema.OUTCOME, "images");
+    static final List<String> DROPPED_NEXT = List.of("ms_image", "time_mean_ci", "time", Schema.OUTCOME, "images",
+            Schema.FAILED, "speedup_shown");
     /** A text cell longer than this is broken after its commas and brackets, where it is too wide. */
     private static final int NARROW_TEXT = 12;
 

@@ -145,8 +145,12 @@ public final class Schema {
             Column.of("change_pct", "Change (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
                     : s.comparison().changePct()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("change_shown", "Change (%)", NUMBER, Schema::change, TABLE).onlyWhen(Schema::compared),
-            Column.of("change", "Verdict", TEXT, s -> text(s.comparison() == null ? null
-                    : s.comparison().verdict().label()), TABLE, CSV, JSON).onlyWhen(Schema::compared),
+            // The table's verdict in a word or two, so that it fits: "too few runs" where csv says "too few runs to tell".
+            Column.of("verdict", "Verdict", TEXT, s -> text(s.comparison() == null ? null
+                    : s.comparison().verdict() == Verdict.UNKNOWN ? "too few runs" : s.comparison().verdict().label()),
+                    TABLE).onlyWhen(Schema::compared),
+            Column.of("change", "Change", TEXT, s -> text(s.comparison() == null ? null
+                    : s.comparison().verdict().label()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("change_error_pct", "Change error (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
                     : s.comparison().changeErrorPct()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("alloc_mb_per_image", "Alloc (MiB/image)", NUMBER, s -> decimal(profile(s).allocMbPerImage()),
