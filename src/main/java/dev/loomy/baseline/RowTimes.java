@@ -33,8 +33,11 @@ public record RowTimes(RowKey key, double imagesPerSec, double[] wallMs, int ima
      */
     private static double changeError(double[] now, double[] baseline) {
         MeanDifference d = MeanDifference.ofRuns(now, baseline);
+        if (d == null) {
+            return Double.NaN;
+        }
         double mean = Sample.of(Sample.withoutOutliers(baseline)).mean();
-        return d == null || !(mean > 0) ? Double.NaN : (d.ciHigh() - d.ciLow()) / 2 / mean * 100;
+        return mean > 0 ? (d.ciHigh() - d.ciLow()) / 2 / mean * 100 : Double.NaN;
     }
 
     /** The runs' times per image when the images are known, else their whole times. */

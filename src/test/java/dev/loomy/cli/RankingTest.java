@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.contention.Contention;
 import dev.loomy.report.JsonFormat;
@@ -140,6 +141,7 @@ class RankingTest {
         assertThat(json.err()).contains("Why: other programs took 70%");
     }
 
+    @Slow
     @Test
     void aComparisonMeasuredHereIsRankedAndAJobIsNot() throws Exception {
         Path in = dir.resolve("in");
@@ -165,6 +167,7 @@ class RankingTest {
         assertThat(oneRow.out()).doesNotContain("Ranking");
     }
 
+    @Slow
     @Test
     void aBaselinesImagesPerSecChangeAndVerdictAreInTheTableWithinTheTerminalsWidth() throws Exception {
         Path in = dir.resolve("in");
