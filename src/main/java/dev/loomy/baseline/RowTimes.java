@@ -4,6 +4,7 @@ import dev.loomy.results.RowComparison;
 import dev.loomy.results.RowKey;
 import dev.loomy.results.Verdict;
 import dev.loomy.stats.MeanDifference;
+import dev.loomy.stats.Sample;
 
 /**
  * One row's figures that a comparison needs, now or from a saved baseline.
@@ -20,8 +21,23 @@ public record RowTimes(RowKey key, double imagesPerSec, double[] wallMs, int ima
         // Per image when both sides say how many they covered, as images/sec is: the same images are not
         // required, and whole runs over other counts of images would tell nothing.
         boolean perImage = images > 0 && baseline.images() > 0;
-        return new RowComparison(key, baseline.imagesPerSec(), change, perImage
-                ? verdict(comparableMs(), baseline.comparableMs()) : verdict(wallMs, baseline.wallMs()));
+        double[] now = perImage ? comparableMs() : wallMs;
+        double[] before = perImage ? baseline.comparableMs() : baseline.wallMs();
+        return new RowComparison(key, baseline.imagesPerSec(), change, verdict(now, before), changeError(now, before));
+    }
+
+    /**
+     * Half the width of Welch's 95% interval of the difference of the mean times (per image where
+     * known), in percent of the baseline's mean: how far the change could be noise; NaN where a side
+     * has a single run.
+     */
+    private static double changeError(double[] now, double[] baseline) {
+        MeanDifference d = MeanDifference.ofRuns(now, baseline);
+        if (d == null) {
+            return Double.NaN;
+        }
+        double mean = Sample.of(Sample.withoutOutliers(baseline)).mean();
+        return mean > 0 ? (d.ciHigh() - d.ciLow()) / 2 / mean * 100 : Double.NaN;
     }
 
     /** The runs' times per image when the images are known, else their whole times. */

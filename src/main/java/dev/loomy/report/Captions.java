@@ -242,7 +242,7 @@ public final class Captions {
         List<String> lines = new ArrayList<>();
         lines.add("Contention, others' share of the CPUs / the measuring JVM's threads' time waiting for one: "
                 + String.join(", ", ran.stream().map(s -> s.measurement().key().label() + " "
-                + pct(s.contention().otherCpuPct()) + " / " + pct(s.contention().cpuWaitPct())).toList()) + ".");
+                + pct(s.contention().otherCpuPct()) + " / " + pct(s.contention().cpuWaitPct()) + judged(s)).toList()) + ".");
         List<String> contended = ran.stream().filter(s -> Boolean.TRUE.equals(s.contended()))
                 .map(s -> s.measurement().key().label()).toList();
         if (!contended.isEmpty()) {
@@ -251,6 +251,15 @@ public final class Captions {
                     + (contended.size() == 1 ? "it" : "they") + " ran, so the figures are not the strategies' alone.");
         }
         return lines;
+    }
+
+    /**
+     * " (too short to judge)" beside a figure that is not judged contended or not, as the runs were too
+     * short for the kernel's ticks: so that a large share with no verdict is never read as a quiet row.
+     */
+    private static String judged(Summary s) {
+        return s.contended() == null && s.contention().otherCpuPct().isPresent()
+                ? " (too short to judge: under " + Summary.CONTENDED_MIN_NANOS / 1_000_000_000 + " s of runs)" : "";
     }
 
     private static String pct(OptionalDouble pct) {
@@ -272,12 +281,17 @@ public final class Captions {
         meaning.put("ms_image", "ms/image: median time / images");
         meaning.put("speedup_shown", "Speed-up: the reference's median time per image / this row's, ± its propagated "
                 + "standard deviation (reference: " + results.reference().label() + ")");
+        meaning.put(Schema.CPU, "CPU: the measuring JVM's user and system CPU time per image");
         meaning.put(Schema.LATENCY, "p50/p95: an image's latency, submission to completion");
         meaning.put(Schema.THREADS, "Threads: peak platform threads of the measuring JVM");
         String rss = (results.rssUnwindowed() ? " (* since the JVM started: it could not be reset per run here)" : "");
         meaning.put(Schema.RSS, "RSS: its peak resident memory" + rss);
         meaning.put("rss_marked", "Peak RSS: the measuring JVM's peak resident memory" + rss);
         meaning.put(Schema.WARNINGS, "Warnings: images decoded from a damaged file and processed all the same");
+        meaning.put("baseline_images_per_sec", "Baseline: the baseline's images/sec");
+        meaning.put("change_shown", "Change: images/sec against the baseline's, in %, ± half the 95% interval of the "
+                + "change in mean time per image, in % of the baseline's");
+        meaning.put("change", "Verdict: a change beyond both runs' noise, or not");
         List<String> names = shown.stream().map(Column::name).toList();
         List<String> parts = meaning.entrySet().stream().filter(e -> names.contains(e.getKey()))
                 .map(Map.Entry::getValue).toList();

@@ -37,6 +37,10 @@ public final class Caveats {
             console.warning("contended: " + contended + ": other programs took " + Numbers.fixed(Summary.CONTENDED_PCT, 0)
                     + "% or more of the CPUs meanwhile (column contended, other_cpu_pct)");
         }
+        String advice = RankingLines.advice(results);
+        if (advice != null) {
+            console.caveat(Names.shown(advice));
+        }
         String stoppedShort = Captions.autoRepeatShortfall(results);
         if (stoppedShort != null) {
             console.note(Names.shown(stoppedShort));

@@ -47,6 +47,24 @@ public final class MarkdownFormat implements ResultFormat {
             out.println(line(columns.stream().map(c -> c.text(s, false)).toList()));
         }
         out.println();
+        List<RankingLines.Group> groups = RankingLines.of(results);
+        if (!groups.isEmpty()) {
+            out.println(escape(RankingLines.INTRO));
+            for (RankingLines.Group group : groups) {
+                out.println();
+                out.println("**" + escape(group.label()) + "**");
+                out.println();
+                // A numbered list keeps its numbers: the rows' own "1. ", "2. " are markdown's.
+                group.rows().forEach(row -> out.println(escape(row.replaceFirst("^(\\d+\\.) +", "$1 ")
+                        .replaceAll(" {2,}", " "))));
+            }
+            out.println();
+        }
+        String advice = RankingLines.advice(results);
+        if (advice != null) {
+            out.println(escape(advice));
+            out.println();
+        }
         for (String line : Captions.indistinct(results)) {
             out.println(escape(line));
             out.println();

@@ -104,7 +104,8 @@ public final class SavedResults {
             measurements.add(m);
             if (row.path("change").isTextual()) {
                 compared.add(new RowComparison(m.key(), row.path("baseline_images_per_sec").asDouble(Double.NaN),
-                        row.path("change_pct").asDouble(Double.NaN), verdict(row.path("change").asText())));
+                        row.path("change_pct").asDouble(Double.NaN), verdict(row.path("change").asText()),
+                        row.path("change_error_pct").asDouble(Double.NaN)));
             }
         }
         OptionsUsed options = options(root.path("options"));

@@ -10,6 +10,7 @@ import dev.loomy.files.Names;
 import dev.loomy.results.Column;
 import dev.loomy.results.Format;
 import dev.loomy.results.Measurement;
+import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -79,7 +80,12 @@ public final class TableFormat implements ResultFormat {
         if (!wide && widest(byStrategy, layout) > width) {
             // Still too wide (long names, a scan's columns): headings and long names over more lines, then
             // the columns that repeat what others say (ms/image, the mean, the median's time).
-            layout = leaveOut(DROPPED_NEXT, new Layout(layout.columns(), true), byStrategy, left);
+            // Outcome says again what the notes under a row say, unless every row ended well; then it says nothing.
+            boolean allOk = results.measurements().stream().allMatch(m -> m.outcome() == Outcome.OK);
+            boolean noneFailed = results.measurements().stream().allMatch(m -> m.failed() == 0);
+            layout = leaveOut(DROPPED_NEXT.stream().filter(c -> allOk || !c.equals(Schema.OUTCOME))
+                    .filter(c -> noneFailed || !c.equals(Schema.FAILED)).toList(),
+                    new Layout(layout.columns(), true), byStrategy, left);
         }
         boolean fits = wide || widest(byStrategy, layout) <= width;
         for (Map.Entry<String, List<Summary>> entry : byStrategy.entrySet()) {
@@ -94,6 +100,7 @@ public final class TableFormat implements ResultFormat {
         if (results.measurements().isEmpty()) {
             out.println("Nothing was measured.");
         } else {
+            ranking(results, width, out);
             for (String line : Captions.indistinct(results)) {
                 wrap(line, width, out);
             }
@@ -115,8 +122,13 @@ public final class TableFormat implements ResultFormat {
         }
     }
 
-    /** Left out, after those of {@link Schema#DROPPED_FIRST}, while the table is still too wide: each says again what another does. */
-    static final List<String> DROPPED_NEXT = List.of("ms_image", "time_mean_ci", "time");
+    /**
+     * Left out, after those of {@link Schema#DROPPED_FIRST}, while the table is still too wide: each says again
+     * what another does or says nothing (Outcome, when every row ended well; Images, the count the first line
+     * gives; Failed, when none failed; Speed-up, which the ranking under the tables says against the fastest).
+     */
+    static final List<String> DROPPED_NEXT = List.of("ms_image", "time_mean_ci", "time", Schema.OUTCOME, "images",
+            Schema.FAILED, "speedup_shown");
     /** A text cell longer than this is broken after its commas and brackets, where it is too wide. */
     private static final int NARROW_TEXT = 12;
 
@@ -194,6 +206,25 @@ public final class TableFormat implements ResultFormat {
             right[c] = columns.get(c).rightAligned();
         }
         return right;
+    }
+
+    /** The ranking of each filter (and point) measured in several rows, and why it may give no clear answer. */
+    private static void ranking(Results results, int width, PrintStream out) {
+        List<RankingLines.Group> groups = RankingLines.of(results);
+        if (!groups.isEmpty()) {
+            wrap(RankingLines.INTRO, width, out);
+            for (RankingLines.Group group : groups) {
+                wrap(group.label() + ":", width, out);
+                group.rows().forEach(row -> wrap(row, width, "  ", "     ", out));
+            }
+        }
+        String advice = RankingLines.advice(results);
+        if (advice != null) {
+            wrap(advice, width, out);
+        }
+        if (!groups.isEmpty() || advice != null) {
+            out.println();
+        }
     }
 
     /** The notes under a row, each indented, its further lines more so. */

@@ -7,8 +7,17 @@ import java.util.Locale;
  *
  * @param changePct how much more images per second than the baseline, in percent: negative when slower
  *                  (a row taking twice the time is -50)
+ * @param changeErrorPct half the width of Welch's 95% interval of the difference of the mean times per
+ *                       image, in percent of the baseline's mean time: the change's margin of noise;
+ *                       NaN where a side has a single run
  */
-public record RowComparison(RowKey key, double baselineImagesPerSec, double changePct, Verdict verdict) {
+public record RowComparison(RowKey key, double baselineImagesPerSec, double changePct, Verdict verdict,
+                            double changeErrorPct) {
+
+    /** A comparison whose interval is not known (results saved before it was). */
+    public RowComparison(RowKey key, double baselineImagesPerSec, double changePct, Verdict verdict) {
+        this(key, baselineImagesPerSec, changePct, verdict, Double.NaN);
+    }
 
     /** Whether this row regressed beyond the noise and by more than {@code limitPct} percent. */
     public boolean regressedBeyond(double limitPct) {

@@ -57,7 +57,9 @@ public final class Schema {
     public static final String THREADS = "threads";
     public static final String RSS = "rss";
     public static final String LATENCY = "latency";
-    public static final List<String> DROPPED_FIRST = List.of(THREADS, RSS, LATENCY);
+    /** The CPU time per image, shown in the table where the JVM's own CPU time was measured. */
+    public static final String CPU = "cpu_ms_image";
+    public static final List<String> DROPPED_FIRST = List.of(THREADS, RSS, LATENCY, CPU);
 
     /** The columns of the options a scan varies ({@code Measurement.scan}'s keys), in this order whatever the command line's. */
     public static final String PARALLELISM = "parallelism";
@@ -87,6 +89,8 @@ public final class Schema {
             Column.of("images_per_sec", "Avg (images/sec)", PER_SECOND, s -> decimal(s.speed().imagesPerSec()),
                     TABLE, MARKDOWN, CSV, JSON),
             Column.of("ms_image", "ms/image", MILLISECONDS, Schema::msPerImage, TABLE, MARKDOWN),
+            Column.of(CPU, "CPU (ms/image)", NUMBER, s -> decimal(s.cpuMsPerImage()), TABLE)
+                    .onlyWhen(r -> r.summaries().stream().anyMatch(s -> Double.isFinite(s.cpuMsPerImage()))),
             Column.of("speedup_vs_loop", "vs loop", RATIO, s -> decimal(s.speed().vsLoop().orElse(Double.NaN)),
                     CSV, JSON),
             Column.of("speedup_shown", "Speed-up", RATIO, Schema::speedup, TABLE, MARKDOWN),
@@ -128,12 +132,27 @@ public final class Schema {
             Column.of("cpu_pressure_pct", "CPU pressure (%)", NUMBER, s -> percent(s.contention().cpuPressurePct()),
                     CSV, JSON),
             Column.of("contended", "Contended", FLAG, s -> new Cell.Flag(s.contended()), CSV, JSON),
-            Column.of("baseline_images_per_sec", "Baseline (images/sec)", PER_SECOND, s -> decimal(s.comparison() == null
-                    ? Double.NaN : s.comparison().baselineImagesPerSec()), CSV, JSON).onlyWhen(Schema::compared),
+            Column.of("rank", "Rank", COUNT, s -> count(s.place() == null ? -1 : s.place().rank()), CSV, JSON),
+            Column.of("ratio_vs_fastest", "vs fastest", RATIO, s -> decimal(s.place() == null ? Double.NaN
+                    : s.place().vsFastest().value()), CSV, JSON),
+            Column.of("ratio_error", "vs fastest error", RATIO, s -> decimal(s.place() == null ? Double.NaN
+                    : s.place().vsFastest().error()), CSV, JSON),
+            Column.of("separable", "Separable", FLAG, s -> new Cell.Flag(s.place() == null ? null
+                    : s.place().separable()), CSV, JSON),
+            Column.of("cpu_ms_per_image", "CPU ms/image", NUMBER, s -> decimal(s.cpuMsPerImage()), CSV, JSON),
+            Column.of("baseline_images_per_sec", "Baseline", PER_SECOND, s -> decimal(s.comparison() == null
+                    ? Double.NaN : s.comparison().baselineImagesPerSec()), TABLE, CSV, JSON).onlyWhen(Schema::compared),
             Column.of("change_pct", "Change (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
                     : s.comparison().changePct()), CSV, JSON).onlyWhen(Schema::compared),
+            Column.of("change_shown", "Change (%)", NUMBER, Schema::change, TABLE).onlyWhen(Schema::compared),
+            // The table's verdict in a word or two, so that it fits: "too few runs" where csv says "too few runs to tell".
+            Column.of("verdict", "Verdict", TEXT, s -> text(s.comparison() == null ? null
+                    : s.comparison().verdict() == Verdict.UNKNOWN ? "too few runs" : s.comparison().verdict().label()),
+                    TABLE).onlyWhen(Schema::compared),
             Column.of("change", "Change", TEXT, s -> text(s.comparison() == null ? null
                     : s.comparison().verdict().label()), CSV, JSON).onlyWhen(Schema::compared),
+            Column.of("change_error_pct", "Change error (%)", NUMBER, s -> decimal(s.comparison() == null ? Double.NaN
+                    : s.comparison().changeErrorPct()), CSV, JSON).onlyWhen(Schema::compared),
             Column.of("alloc_mb_per_image", "Alloc (MiB/image)", NUMBER, s -> decimal(profile(s).allocMbPerImage()),
                     CSV, JSON).onlyWhen(r -> profiled(r, p -> p.gcCount() >= 0)),
             Column.of("gc_count", "GCs", COUNT, s -> count(profile(s).gcCount()), CSV, JSON)
@@ -272,6 +291,21 @@ public final class Schema {
         String value = Numbers.fixed(speedup.value(), 2);
         return new Cell.Shown((Double.isNaN(speedup.error()) ? value : value + "±" + Numbers.fixed(speedup.error(), 2))
                 + "x");
+    }
+
+    /**
+     * "+5.2±6.1": the change in images/sec against the baseline, ± the margin of noise of the mean
+     * times where there is one; whole percents from 100 on, so that the cell stays narrow.
+     */
+    private static Cell change(Summary s) {
+        if (s.comparison() == null || !Double.isFinite(s.comparison().changePct())) {
+            return new Cell.Shown("");
+        }
+        double pct = s.comparison().changePct();
+        double error = s.comparison().changeErrorPct();
+        int decimals = Math.abs(pct) >= 100 || error >= 100 ? 0 : 1;
+        String change = String.format(Locale.ROOT, "%+." + decimals + "f", pct);
+        return new Cell.Shown(Double.isFinite(error) ? change + "±" + Numbers.fixed(error, decimals) : change);
     }
 
     private static Cell percent(java.util.OptionalDouble pct) {

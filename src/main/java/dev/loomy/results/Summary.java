@@ -19,9 +19,10 @@ import dev.loomy.stats.Speedup;
  * {@link OptionalDouble#empty()} or -1), never invented.
  *
  * @param comparison against the same row of a baseline, or null
+ * @param place      its place among the rows of its filter and point, or null where it has none (a row alone)
  */
 public record Summary(Measurement measurement, Times times, Speed speed, Latency latency, Resources resources,
-                      RowComparison comparison) {
+                      RowComparison comparison, Ranking.Place place) {
 
     /**
      * The counted runs' wall times.
@@ -65,7 +66,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         if (runs.isEmpty()) {
             return new Summary(m, new Times(Double.NaN, Double.NaN, Double.NaN, null, Map.of()),
                     new Speed(Double.NaN, OptionalDouble.empty(), null, null), new Latency(Double.NaN, Double.NaN, Double.NaN),
-                    new Resources(ResourcePeaks.UNKNOWN, -1), null);
+                    new Resources(ResourcePeaks.UNKNOWN, -1), null, null);
         }
         long[] walls = runs.stream().mapToLong(RunRecord::wallNanos).toArray();
         double median = Statistics.median(walls) / 1e6;
@@ -99,7 +100,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         return new Summary(m, new Times(median, Statistics.min(walls) / 1e6, Statistics.max(walls) / 1e6, time,
                 laneMedians(runs)), new Speed(perSec, speedup, relative, difference == null ? null
                 : difference.significant()), new Latency(p50, p95, lmax),
-                new Resources(peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1)), null);
+                new Resources(peaks, runs.stream().mapToInt(RunRecord::workers).max().orElse(-1)), null, null);
     }
 
     private static Sample times(Measurement m) {
@@ -111,7 +112,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         return Sample.of(perImageMs(m));
     }
 
-    private static double[] perImageMs(Measurement m) {
+    static double[] perImageMs(Measurement m) {
         return java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray();
     }
 
@@ -147,12 +148,28 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
         if (other.isEmpty() || c.wallNanos() < CONTENDED_MIN_NANOS) {
             return null;
         }
-        return other.getAsDouble() >= CONTENDED_PCT;
+        // Judged on the figure as shown beside it (to the tenth), so that "10.0%" is never called uncontended.
+        return Math.round(other.getAsDouble() * 10) / 10.0 >= CONTENDED_PCT;
     }
 
     /** This summary compared with a baseline's row. */
     public Summary with(RowComparison baseline) {
-        return new Summary(measurement, times, speed, latency, resources, baseline);
+        return new Summary(measurement, times, speed, latency, resources, baseline, place);
+    }
+
+    /** This summary at its place in the ranking. */
+    Summary ranked(Ranking.Place at) {
+        return new Summary(measurement, times, speed, latency, resources, comparison, at);
+    }
+
+    /**
+     * The CPU time the measuring JVM (the child's own, for a row measured in one) spent per image
+     * over the counted runs, user and system, in milliseconds: NaN where it was not measured.
+     */
+    public double cpuMsPerImage() {
+        Long own = contention().ownCpuNanos();
+        long images = (long) measurement.imagesFinished() * measurement.runs().size();
+        return own == null || images <= 0 || !measurement.anyDone() ? Double.NaN : own / 1e6 / images;
     }
 
     /** Per lane, the median over runs of the time its last image finished (from the run's start). */
@@ -170,7 +187,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
     /** Summaries of all measurements, with {@code speedup_vs_loop} and a speed-up against {@code reference}. */
     public static List<Summary> all(List<Measurement> measurements, Reference reference) {
         List<Measurement> loops = measurements.stream().filter(m -> m.strategy().equals("loop")).toList();
-        return measurements.stream().map(m -> of(m, loops.stream().filter(m::sameFilterAndPoint).findFirst().orElse(null),
-                reference.of(measurements, m))).toList();
+        return Ranking.of(measurements.stream().map(m -> of(m, loops.stream().filter(m::sameFilterAndPoint).findFirst()
+                .orElse(null), reference.of(measurements, m))).toList());
     }
 }

@@ -12,7 +12,12 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.loomy.results.BaselineComparison;
 import dev.loomy.results.Measurement;
+import dev.loomy.results.RowComparison;
+import dev.loomy.results.Schema;
+import dev.loomy.results.Summary;
+import dev.loomy.results.Verdict;
 import dev.loomy.results.Outcome;
 import dev.loomy.results.Results;
 import dev.loomy.results.TestResults;
@@ -69,5 +74,29 @@ class TableWidthTest {
         String text = render(scanWithLongNames(), width);
         assertThat(text.lines().filter(line -> line.length() > width).toList()).as(text).isEmpty();
         assertThat(text).contains("parallelism");
+    }
+
+    /** The scan with long names, each row compared with a baseline: one regressed, the others not, one with a single run. */
+    private static Results scanWithABaseline() {
+        Results results = scanWithLongNames();
+        List<RowComparison> compared = new ArrayList<>();
+        Verdict[] verdicts = Verdict.values();
+        int i = 0;
+        for (Summary s : results.summaries()) {
+            Verdict verdict = verdicts[i % verdicts.length];
+            compared.add(new RowComparison(Schema.keyOf(s), 1234.56, i % 2 == 0 ? -12.3 : 150.0, verdict,
+                    verdict == Verdict.UNKNOWN ? Double.NaN : 8.7 + i));
+            i++;
+        }
+        return results.comparedWith(new BaselineComparison("base.json", List.of(), compared));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {80, 100, 120})
+    void aBaselinesFiguresFitTheWidthToo(int width) {
+        String text = render(scanWithABaseline(), width);
+        assertThat(text.lines().filter(line -> line.length() > width).toList()).as(text).isEmpty();
+        assertThat(text).as(text).contains("Baseline", "Verdict", "1234.56", "-12.3±8.7", "+150±10", "regressed",
+                "too few runs").doesNotContain("still wider");
     }
 }

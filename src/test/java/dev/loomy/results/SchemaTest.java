@@ -20,7 +20,8 @@ class SchemaTest {
                 "latency_ms_p50", "latency_ms_p95", "latency_ms_max", "peak_threads", "worker_threads",
                 "peak_heap_mib", "peak_rss_mib", "rss_windowed", "outcome", "note", "time_ms_mean", "time_ms_stddev",
                 "time_ms_ci_low", "time_ms_ci_high", "outliers", "speedup", "speedup_error", "engine", "jpeg_codec",
-                "differs", "time_ms_per_image", "other_cpu_pct", "cpu_wait_pct", "cpu_pressure_pct", "contended");
+                "differs", "time_ms_per_image", "other_cpu_pct", "cpu_wait_pct", "cpu_pressure_pct", "contended",
+                "rank", "ratio_vs_fastest", "ratio_error", "separable", "cpu_ms_per_image");
     }
 
     @Test
