@@ -24,6 +24,8 @@ import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
 import dev.loomy.run.MeasureSettings;
+import dev.loomy.run.Execution;
+import dev.loomy.run.Reporting;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
 
@@ -110,12 +112,14 @@ final class ConfigBuilder {
                         keepMetadata, run.incremental, quality),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, job ? 1 : strategies.size()
                         * filters.resolved().size(), scan, engine), settings, reference, given, order),
-                new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
-                        scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren,
-                        run.failFast),
-                new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
-                        !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
-                        job), engine, scan);
+                Execution.DEFAULT.withParallelism(scan.parallelism().get(0)).withCvThreads(scan.cvThreads().get(0))
+                        .withIoLatency(scan.ioLatency().get(0)).withMaxInFlight(scan.maxInFlight().get(0))
+                        .withStrict(run.strict).withReproducible(run.reproducible || OpenCvPinning.active())
+                        .withPinChildren(pinChildren).withFailFast(run.failFast),
+                Reporting.of(format).withExports(exports).withChart(report.exports.chart)
+                        .withTimeline(report.exports.timeline).withQuiet(report.quiet)
+                        .withProgress(!report.quiet && !report.noProgress && StderrTerminal.detected())
+                        .withWide(report.wide).withJob(job), engine, scan);
         Phases.mark("config built");
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         Phases.mark("inputs surveyed");

@@ -25,6 +25,7 @@ import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
+import dev.loomy.run.Reporting;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 
@@ -166,7 +167,7 @@ final class Outputs {
     }
 
     /** The files {@code --report}, {@code --export-*}, {@code --chart} and {@code --timeline} name. */
-    static ReportFiles reportFiles(RunConfig.Reporting r) {
+    static ReportFiles reportFiles(Reporting r) {
         return new ReportFiles(r.exports(), r.chart(), r.timeline(), r.wide());
     }
 

@@ -21,6 +21,7 @@ import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
+import dev.loomy.run.Execution;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 import dev.loomy.strategy.Strategies;
@@ -52,7 +53,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
      * @param notes receives the line that says the in-flight limit, one for all the filters
      */
     public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
-        RunConfig.Execution execution = config.execution();
+        Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         List<Strategy> strategies = config.strategies().stream().map(Strategies::byName).toList();

@@ -1,9 +1,11 @@
 package dev.loomy.run;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
@@ -22,7 +24,7 @@ import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
  */
 final class RunConfigJson {
 
-    static final ObjectMapper MAPPER = JsonMapper.builder()
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
             .addModule(new SimpleModule("loomy-run-config")
                     .addSerializer(Path.class, new ToStringSerializer(Path.class))
@@ -48,5 +50,17 @@ final class RunConfigJson {
             .build();
 
     private RunConfigJson() {
+    }
+
+    static String write(RunConfig config) {
+        try {
+            return MAPPER.writeValueAsString(config);
+        } catch (JacksonException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static RunConfig read(String json) throws IOException {
+        return MAPPER.readValue(json, RunConfig.class);
     }
 }

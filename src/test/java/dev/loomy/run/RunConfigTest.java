@@ -36,8 +36,9 @@ class RunConfigTest {
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
                 new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),
                 new RunConfig.Measuring(1, 3, true, MeasureSettings.DEFAULT, Reference.DEFAULT, RunConfig.Baselines.NONE),
-                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false, true),
-                new RunConfig.Reporting(Format.CSV, Path.of("r.json"), null, Path.of("t.png"), false, true),
+                Execution.DEFAULT.withParallelism(4).withCvThreads(2).withIoLatency(Duration.ofNanos(1_500_000))
+                        .withMaxInFlight(limit).withStrict(true).withReproducible(true).withFailFast(true),
+                Reporting.of(Format.CSV).withReport(Path.of("r.json")).withTimeline(Path.of("t.png")).withProgress(true),
                 RunConfig.EngineChoice.LOCAL, Scan.NONE);
     }
 
@@ -73,9 +74,7 @@ class RunConfigTest {
         Filter edges = new Canny("Edges", 40, 90, false);
         Filter chain = new Chain("Look", List.of(new Gray(), edges));
         RunConfig sent = config(InFlightLimit.auto());
-        sent = new RunConfig(sent.inputs(), sent.images(), sent.strategies(),
-                List.of(ResolvedFilter.of(edges), ResolvedFilter.of(chain)), sent.selection(), sent.output(),
-                sent.measuring(), sent.execution(), sent.reporting(), sent.engine(), sent.scan());
+        sent = sent.withFilters(List.of(ResolvedFilter.of(edges), ResolvedFilter.of(chain)));
         String json = sent.toJson();
         assertThat(json).contains("\"inverted\":false");
 
@@ -110,14 +109,14 @@ class RunConfigTest {
 
     @Test
     void sparkConfInTheResultsHidesCredentials() {
-        assertThat(RunConfig.redacted(java.util.Map.of("spark.hadoop.fs.s3a.secret.key", "s3cr3t",
+        assertThat(SparkSecrets.redacted(Map.of("spark.hadoop.fs.s3a.secret.key", "s3cr3t",
                 "spark.hadoop.fs.s3a.access.key", "AKIA", "spark.executor.memory", "4g",
                 "spark.executor.extraJavaOptions", "-Djavax.net.ssl.trustStorePassword=hunter2")))
-                .containsExactly(java.util.Map.entry("spark.executor.extraJavaOptions", "*********(redacted)"),
-                        java.util.Map.entry("spark.executor.memory", "4g"),
-                        java.util.Map.entry("spark.hadoop.fs.s3a.access.key", "*********(redacted)"),
-                        java.util.Map.entry("spark.hadoop.fs.s3a.secret.key", "*********(redacted)"));
-        assertThat(RunConfig.redacted(java.util.Map.of("spark.redaction.regex", "(?i)memory", "spark.executor.memory", "4g",
+                .containsExactly(Map.entry("spark.executor.extraJavaOptions", "*********(redacted)"),
+                        Map.entry("spark.executor.memory", "4g"),
+                        Map.entry("spark.hadoop.fs.s3a.access.key", "*********(redacted)"),
+                        Map.entry("spark.hadoop.fs.s3a.secret.key", "*********(redacted)"));
+        assertThat(SparkSecrets.redacted(Map.of("spark.redaction.regex", "(?i)memory", "spark.executor.memory", "4g",
                 "spark.app.name", "x"))).containsEntry("spark.executor.memory", "*********(redacted)")
                 .containsEntry("spark.app.name", "x");
     }

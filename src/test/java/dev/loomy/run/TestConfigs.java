@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
@@ -28,15 +27,13 @@ public final class TestConfigs {
                 new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME, null),
                 new RunConfig.Measuring(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT,
                         RunConfig.Baselines.NONE),
-                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false, false),
-                new RunConfig.Reporting(Format.TABLE, null, null, null, true, false), RunConfig.EngineChoice.LOCAL,
+                Execution.DEFAULT.withParallelism(parallelism).withIoLatency(ioLatency),
+                Reporting.of(Format.TABLE).withQuiet(true), RunConfig.EngineChoice.LOCAL,
                 Scan.NONE);
     }
 
     /** {@code config}, writing its outputs below {@code folder}. */
     public static RunConfig writingTo(RunConfig config, Path folder) {
-        return new RunConfig(config.inputs(), config.images(), config.strategies(), config.filters(), config.selection(),
-                new RunConfig.Output(folder, true, OutputFormat.SAME, null), config.measuring(), config.execution(),
-                config.reporting(), config.engine(), config.scan());
+        return config.withOutput(new RunConfig.Output(folder, true, OutputFormat.SAME, null));
     }
 }
