@@ -95,7 +95,7 @@ public final class LoomyCommand implements Callable<Integer> {
             }
             out.flush();
             int status = ExitCodes.of(results, plan.unreadableFolders());
-            if (!Outputs.reportFiles(reporting).write(results, temps, console)) {
+            if (!Reports.files(reporting).write(results, temps, console)) {
                 status = Math.max(status, ExitCodes.USAGE);
             }
             Caveats.say(results, reporting.format(), console);

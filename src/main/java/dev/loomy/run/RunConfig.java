@@ -3,7 +3,6 @@ package dev.loomy.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +21,7 @@ import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Reference;
+import dev.loomy.strategy.Strategy;
 
 /**
  * One run, described whole and checked: what the command line makes of its options, and
@@ -33,7 +33,7 @@ import dev.loomy.results.Reference;
  *
  * @param inputs     the INPUT arguments, as given (the output folder is checked against them)
  * @param images     how many images were found under them, and those found by URI
- * @param strategies the strategies' names, in the order they are measured
+ * @param strategies the strategies, in the order they are measured (by name in JSON)
  * @param filters    the filters, in the order they are measured
  * @param selection  --strategy and --filter as the user gave them, for the record
  * @param execution  how images are processed; with a scan, its first point
@@ -41,7 +41,7 @@ import dev.loomy.results.Reference;
  * @param scan       the values of the scanned options: a run of several points is measured point by
  *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
  */
-public record RunConfig(List<Path> inputs, ImageSet images, List<String> strategies,
+public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
                         Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
 
@@ -265,13 +265,12 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
 
     /** Every strategy with every filter, strategy by strategy (at each point of a scan alike). */
     public List<Trial> trials() {
-        List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
-        for (String strategy : strategies) {
-            for (ResolvedFilter filter : filters) {
-                trials.add(new Trial(strategy, filter.name()));
-            }
-        }
-        return trials;
+        return Trial.every(strategies, filters.stream().map(ResolvedFilter::name).toList());
+    }
+
+    /** The strategies' names, in the order they are measured. */
+    public List<String> strategyNames() {
+        return strategies.stream().map(Strategy::name).toList();
     }
 
     /** Where each output goes, or null when nothing is written on a path (none, or all through a URI). */

@@ -17,10 +17,13 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 
+import dev.loomy.strategy.Strategies;
+import dev.loomy.strategy.Strategy;
+
 /**
  * {@link RunConfig}'s JSON mapper, in a class of its own so that it is built on first use: a run
  * that sends no config to a child JVM never pays for it. Paths as written (relative ones stay
- * relative); durations in nanoseconds; pure ASCII.
+ * relative); durations in nanoseconds; strategies by name; pure ASCII.
  */
 final class RunConfigJson {
 
@@ -45,6 +48,19 @@ final class RunConfigJson {
                         @Override
                         public Duration deserialize(JsonParser p, DeserializationContext context) throws IOException {
                             return Duration.ofNanos(p.getLongValue());
+                        }
+                    })
+                    .addSerializer(Strategy.class, new ToStringSerializer(Strategy.class) {
+                        @Override
+                        public void serialize(Object value, JsonGenerator g, SerializerProvider provider)
+                                throws IOException {
+                            g.writeString(((Strategy) value).name());
+                        }
+                    })
+                    .addDeserializer(Strategy.class, new StdScalarDeserializer<Strategy>(Strategy.class) {
+                        @Override
+                        public Strategy deserialize(JsonParser p, DeserializationContext context) throws IOException {
+                            return Strategies.byName(p.getValueAsString());
                         }
                     }))
             .build();

@@ -24,6 +24,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
+import dev.loomy.strategy.Strategies;
 
 class RunConfigTest {
 
@@ -31,7 +32,7 @@ class RunConfigTest {
         Filter chain = new Chain("Soft", List.of(new Cartoon2("Warm", 90, 20, 5), new NoOp()));
         List<ImageFile> images = List.of(new ImageFile(Path.of("in/a b.jpg"), Path.of("a b.jpg")),
                 new ImageFile(Path.of("/abs/ünï/c.png"), Path.of("ünï/c.png")));
-        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), ImageSet.of(images), List.of("loop", "virtual"),
+        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), ImageSet.of(images), Strategies.parse(List.of("loop", "virtual")),
                 List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
                 new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),
@@ -49,8 +50,10 @@ class RunConfigTest {
             String json = config.toJson();
             assertThat(json.chars()).allMatch(c -> c < 128);
             assertThat(json).contains("\"in/a b.jpg\"").doesNotContain("file:");
+            assertThat(json).contains("\"strategies\":[\"loop\",\"virtual\"]");
             RunConfig back = RunConfig.fromJson(json);
             assertThat(back).isEqualTo(config);
+            assertThat(back.strategies()).containsExactlyElementsOf(Strategies.parse(List.of("loop", "virtual")));
             assertThat(back.execution().maxInFlight()).isEqualTo(limit);
         }
     }
@@ -88,6 +91,15 @@ class RunConfigTest {
         Filter step = ((Chain) back.filters().get(1).create()).steps().get(1);
         assertThat(step.flags()).containsExactlyEntriesOf(Map.of("inverted", false));
         assertThat(step.parameters()).containsExactlyEntriesOf(edges.parameters());
+    }
+
+    @Test
+    void eachTrialCarriesTheStrategyItselfAndTheLanesComeFromIt() {
+        RunConfig config = config(InFlightLimit.auto());
+        assertThat(config.trials()).extracting(Trial::strategy).containsExactly(config.strategies().get(0),
+                config.strategies().get(0), config.strategies().get(1), config.strategies().get(1));
+        assertThat(Strategies.lanes(Strategies.parse(List.of("loop", "virtual-priority"))))
+                .containsOnlyKeys("virtual-priority");
     }
 
     @Test

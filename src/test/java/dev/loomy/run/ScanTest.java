@@ -48,9 +48,7 @@ class ScanTest {
     void eachPointIsARunWithoutAScanThatAChildReceivesWhole() throws Exception {
         Scan scan = new Scan(List.of(2), List.of(1, 3), List.of(Duration.ZERO), List.of(InFlightLimit.auto(),
                 InFlightLimit.parse("7")));
-        RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("pool"), List.of(), Duration.ZERO, 0, 1, 2,
-                true);
-        RunConfig scanned = config.withScan(scan);
+        RunConfig scanned = TestConfigs.forked(List.of(), List.of(), List.of("pool"), List.of()).withScan(scan);
 
         Scan.Point point = scanned.points().get(3);
         RunConfig child = RunConfig.fromJson(scanned.at(point).toJson());
