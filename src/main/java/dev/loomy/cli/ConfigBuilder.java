@@ -63,7 +63,7 @@ final class ConfigBuilder {
         List<Strategy> strategies = checked.strategies();
         Scan scan = checked.scan();
         RunConfig.EngineChoice engine = Engines.check(options.engine, run, checked, measure, console);
-        Locations locations = new Locations(options.inputs, run.output == null ? "out" : run.output,
+        Locations locations = new Locations(options.inputs, run.output.orElse(RunOptions.DEFAULT_OUTPUT),
                 engine.spark() ? engine.sparkConf() : null);
         Reporting reporting = Reports.check(options.report, run.noWrite ? null : locations.outputFolder());
         Phases.mark("options checked");
@@ -79,7 +79,7 @@ final class ConfigBuilder {
         Measures.Checked measures = Measures.check(measure, checked.strategyNames(), filterNames,
                 locations.outputFolder());
         Baselines baselines = open(measures.baselines());
-        boolean job = options.report.format == null && job(strategies.size() * scan.size(), measures);
+        boolean job = options.report.format.isEmpty() && job(strategies.size() * scan.size(), measures);
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
@@ -135,16 +135,16 @@ final class ConfigBuilder {
 
     /** With --no-write, the output options given do nothing (the output folder still takes recordings). */
     private static void sayIgnored(RunOptions run, boolean recordings, Console console) {
-        if (run.imageFormat != null) {
+        if (run.imageFormat.isPresent()) {
             console.warning("--image-format does nothing with --no-write: no image is written");
         }
-        if (run.keepMetadata != null) {
+        if (run.keepMetadata.isPresent()) {
             console.warning("--keep-metadata does nothing with --no-write: no image is written");
         }
-        if (run.quality != null) {
+        if (run.quality.isPresent()) {
             console.warning("--quality does nothing with --no-write: no image is written");
         }
-        if (run.output != null && !recordings) {
+        if (run.output.isPresent() && !recordings) {
             console.warning("--output does nothing with --no-write: no image is written");
         }
     }

@@ -65,9 +65,9 @@ final class Engines {
         if (!engine.spark()) {
             return;
         }
-        if (run.incremental && run.output != null && Locations.isUri(run.output)
-                && Manifest.folderOf(run.output) == null) {
-            throw new UsageError("--incremental with --output=" + run.output + ": the manifest is kept only in an output "
+        String output = run.output.orElse(null);
+        if (run.incremental && output != null && Locations.isUri(output) && Manifest.folderOf(output) == null) {
+            throw new UsageError("--incremental with --output=" + output + ": the manifest is kept only in an output "
                     + "folder on a path or a file: URI; HDFS and S3 have no lock that a killed run lets go of");
         }
         if (run.failFast) {

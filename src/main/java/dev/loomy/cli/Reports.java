@@ -23,7 +23,8 @@ final class Reports {
      * @param output the output folder, or null when nothing is written
      */
     static Reporting check(ReportOptions report, Path output) throws UsageError {
-        Format format = report.format == null ? Format.TABLE : UsageError.of(() -> Format.parse(report.format));
+        Format format = report.format.isEmpty() ? Format.TABLE
+                : UsageError.of(() -> Format.parse(report.format.get()));
         List<Export> exports = UsageError.of(() -> exports(report.exports));
         Reporting reporting = Reporting.of(format).withExports(exports).withChart(report.exports.chart)
                 .withTimeline(report.exports.timeline).withQuiet(report.quiet)

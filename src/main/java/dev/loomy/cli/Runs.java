@@ -38,11 +38,11 @@ final class Runs {
     /** @param fork {@code --fork} or {@code --no-fork}; null when neither is given */
     static Checked check(RunOptions run, Boolean fork) throws UsageError {
         List<Strategy> strategies = strategies(run);
-        OutputFormat imageFormat = UsageError.of(() -> OutputFormat.parse(run.imageFormat == null ? "same"
-                : run.imageFormat));
-        KeepMetadata keepMetadata = UsageError.of(() -> KeepMetadata.parse(run.keepMetadata == null ? "all"
-                : run.keepMetadata));
-        int quality = run.quality == null ? ImageWriter.DEFAULT_QUALITY : run.quality;
+        OutputFormat imageFormat = UsageError.of(() -> OutputFormat.parse(
+                run.imageFormat.orElse(RunOptions.DEFAULT_IMAGE_FORMAT)));
+        KeepMetadata keepMetadata = UsageError.of(() -> KeepMetadata.parse(
+                run.keepMetadata.orElse(RunOptions.DEFAULT_KEEP_METADATA)));
+        int quality = run.quality.orElse(ImageWriter.DEFAULT_QUALITY);
         Selections.checkNames("--strategy", run.strategies, "loop,virtual");
         Scan scan = Scans.of(run);
         Scans.checkInOneJvm(scan, strategies.stream().map(Strategy::name).toList(), fork);
