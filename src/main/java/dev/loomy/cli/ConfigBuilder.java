@@ -85,10 +85,10 @@ final class ConfigBuilder {
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, checked.imageFormat(),
                         locations.outputUri(), checked.keepMetadata(), run.incremental, checked.quality()),
-                new RunConfig.Measuring(measures.warmups(), measures.repeats(), fork(run, measure, job ? 1
+                new RunConfig.Measuring(measures.warmups(), measures.repeats(), fork(checked, measure, job ? 1
                         : strategies.size() * filters.resolved().size(), scan, engine), measures.settings(),
                         measures.reference(), measures.baselines(), measures.order()),
-                Runs.execution(run, scan), reporting.withJob(job), engine, scan);
+                checked.execution(), reporting.withJob(job), engine, scan);
         Phases.mark("config built");
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         Phases.mark("inputs surveyed");
@@ -105,9 +105,9 @@ final class ConfigBuilder {
      * its pinning once, when its library loads: only a new JVM can be pinned. On Spark, every
      * trial runs in Spark's executors: nothing is forked.
      */
-    private static boolean fork(RunOptions run, MeasureOptions measure, int trials, Scan scan,
+    private static boolean fork(Runs.Checked checked, MeasureOptions measure, int trials, Scan scan,
                                 RunConfig.EngineChoice engine) {
-        return !engine.spark() && (Runs.pinChildren(run) || (measure.fork != null ? measure.fork : trials * scan.size() > 1
+        return !engine.spark() && (checked.execution().pinChildren() || (measure.fork != null ? measure.fork : trials * scan.size() > 1
                 || scan.maxInFlight().stream().anyMatch(InFlightLimit::isUnbounded)));
     }
 

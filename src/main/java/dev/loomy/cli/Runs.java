@@ -23,9 +23,10 @@ final class Runs {
      * @param strategies each once, {@code all} made into the five
      * @param scan       the values of {@code --parallelism}, {@code --cv-threads}, {@code --io-latency} and
      *                   {@code --max-in-flight}
+     * @param execution  how each image is processed: the scan's first point, with the switches given
      */
     record Checked(List<Strategy> strategies, OutputFormat imageFormat, KeepMetadata keepMetadata, int quality,
-                   Scan scan) {
+                   Scan scan, Execution execution) {
 
         List<String> strategyNames() {
             return strategies.stream().map(Strategy::name).toList();
@@ -50,11 +51,10 @@ final class Runs {
         if (run.incremental && run.noWrite) {
             throw new UsageError("--incremental with --no-write: no output is written, so none is recorded or skipped");
         }
-        return new Checked(strategies, imageFormat, keepMetadata, quality, scan);
+        return new Checked(strategies, imageFormat, keepMetadata, quality, scan, execution(run, scan));
     }
 
-    /** How each image is processed: the scan's first point, with the switches given. */
-    static Execution execution(RunOptions run, Scan scan) {
+    private static Execution execution(RunOptions run, Scan scan) {
         return Execution.DEFAULT.withParallelism(scan.parallelism().get(0)).withCvThreads(scan.cvThreads().get(0))
                 .withIoLatency(scan.ioLatency().get(0)).withMaxInFlight(scan.maxInFlight().get(0))
                 .withStrict(run.strict).withReproducible(run.reproducible || OpenCvPinning.active())
@@ -62,7 +62,7 @@ final class Runs {
     }
 
     /** Whether child JVMs are started with OpenCV pinned: --reproducible, unless this JVM already is. */
-    static boolean pinChildren(RunOptions run) {
+    private static boolean pinChildren(RunOptions run) {
         return run.reproducible && !OpenCvPinning.active();
     }
 
