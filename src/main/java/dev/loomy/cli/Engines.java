@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.spark.SparkEngines;
+import dev.loomy.manifest.Manifest;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
 import dev.loomy.strategy.StructuredStrategy;
@@ -15,10 +16,23 @@ final class Engines {
     }
 
     /**
+     * The engine chosen and what it refuses of the run: {@link #choice}, then {@link #checkTakes}.
+     *
+     * @param run the options checked already, with {@code checked}
+     */
+    static RunConfig.EngineChoice check(EngineOptions options, RunOptions run, Runs.Checked checked,
+                                        MeasureOptions measure, Console console) throws UsageError {
+        RunConfig.EngineChoice engine = choice(options, console);
+        checkTakes(engine, run, checked.strategyNames(), Measures.autoRepeat(measure), measure.rigor.profile,
+                checked.scan());
+        return engine;
+    }
+
+    /**
      * The engine chosen, its options checked: those that only Spark takes need --engine=spark; a
      * {@code --spark-conf} value Spark refuses is bad usage, a key it does not know a warning.
      */
-    static RunConfig.EngineChoice choice(EngineOptions options, Console console) throws UsageError {
+    private static RunConfig.EngineChoice choice(EngineOptions options, Console console) throws UsageError {
         RunConfig.EngineChoice.Kind kind = UsageError.of(() -> RunConfig.EngineChoice.Kind.parse(options.engine));
         if (kind == RunConfig.EngineChoice.Kind.LOCAL) {
             String given = options.master != null ? "--master" : !options.sparkConf.isEmpty() ? "--spark-conf"
@@ -46,10 +60,15 @@ final class Engines {
     }
 
     /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
-    static void checkTakes(RunConfig.EngineChoice engine, RunOptions run, List<String> strategies, boolean autoRepeat,
-                           List<String> profiles, Scan scan) throws UsageError {
+    private static void checkTakes(RunConfig.EngineChoice engine, RunOptions run, List<String> strategies,
+                                   boolean autoRepeat, List<String> profiles, Scan scan) throws UsageError {
         if (!engine.spark()) {
             return;
+        }
+        String output = run.output.orElse(null);
+        if (run.incremental && output != null && Locations.isUri(output) && Manifest.folderOf(output) == null) {
+            throw new UsageError("--incremental with --output=" + output + ": the manifest is kept only in an output "
+                    + "folder on a path or a file: URI; HDFS and S3 have no lock that a killed run lets go of");
         }
         if (run.failFast) {
             throw new UsageError("--fail-fast with --engine=spark: Spark's tasks run their batches to the end; "

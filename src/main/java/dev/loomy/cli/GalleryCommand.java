@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import dev.loomy.console.Console;
@@ -143,7 +144,7 @@ public final class GalleryCommand implements Callable<Integer> {
         run.selection.params = params;
         run.selection.config = config;
         run.measure.fork = false;
-        run.run.output = folder.resolve("images").toString();
+        run.run.output = Optional.of(folder.resolve("images").toString());
         run.report.quiet = quiet;
         run.inputs = inputs.stream().map(Path::toString).toList();
         return run;

@@ -14,6 +14,7 @@ import dev.loomy.files.ImageSet;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.Reporting;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 
@@ -38,12 +39,9 @@ final class GalleryWarmUp {
         for (Iterator<ImageFile> images = config.walk(); images.hasNext() && first.size() < IMAGES; ) {
             first.add(images.next());
         }
-        RunConfig warm = new RunConfig(config.inputs(), ImageSet.of(first), config.strategies(),
-                List.of(ResolvedFilter.of(new NoOp())),
-                config.selection(), new RunConfig.Output(config.output().folder(), false, config.output().format(), null,
-                        config.output().metadata()),
-                config.measuring(), config.execution(), new RunConfig.Reporting(config.reporting().format(), null,
-                null, null, true, false), config.engine(), config.scan());
+        RunConfig warm = config.withImages(ImageSet.of(first)).withFilters(List.of(ResolvedFilter.of(new NoOp())))
+                .withOutput(config.output().withoutWriting())
+                .withReporting(Reporting.of(config.reporting().format()).withQuiet(true));
         // Its failures are the run's to report, once.
         Console silent = new Console(new PrintStream(OutputStream.nullOutputStream()), true);
         new Runner(control, temps, RunListener.NONE, silent).run(warm);

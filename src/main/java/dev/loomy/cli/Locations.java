@@ -153,7 +153,7 @@ final class Locations {
     void checkOutput(RunConfig config, ImageSet images) throws InputProblem {
         OutputLayout relative = config.layoutWithin(Path.of(""));
         String filter = config.filters().get(0).name();
-        String strategy = config.strategies().get(0);
+        String strategy = config.strategies().get(0).name();
         uriFiles.checkOutput(outputUri != null ? outputUri : outputFolder.toString(), inputs,
                 images.walk(config.inputs(), uriFiles), image -> relative.outputFor(image, filter, strategy));
     }

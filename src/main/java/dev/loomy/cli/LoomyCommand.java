@@ -16,6 +16,7 @@ import dev.loomy.report.ResultFormat;
 import dev.loomy.results.Results;
 import dev.loomy.run.ExitCodes;
 import dev.loomy.run.RefusedSettings;
+import dev.loomy.run.Reporting;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import picocli.CommandLine.Command;
@@ -75,7 +76,7 @@ public final class LoomyCommand implements Callable<Integer> {
         Console console = new Console(err, options.report.quiet);
         ConfigBuilder.Plan plan = ConfigBuilder.build(options, console);
         RunConfig config = plan.config();
-        RunConfig.Reporting reporting = config.reporting();
+        Reporting reporting = config.reporting();
         TempFiles temps = plan.writer();
         try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             Phases.mark("output prepared");
@@ -94,7 +95,7 @@ public final class LoomyCommand implements Callable<Integer> {
             }
             out.flush();
             int status = ExitCodes.of(results, plan.unreadableFolders());
-            if (!Outputs.reportFiles(reporting).write(results, temps, console)) {
+            if (!Reports.files(reporting).write(results, temps, console)) {
                 status = Math.max(status, ExitCodes.USAGE);
             }
             Caveats.say(results, reporting.format(), console);

@@ -2,6 +2,7 @@ package dev.loomy.cli;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import dev.loomy.files.InputGuard;
@@ -19,7 +20,30 @@ import dev.loomy.stats.AutoRepeat;
 /** How each trial is measured, from {@link MeasureOptions} and {@link RigorOptions}, checked. */
 final class Measures {
 
+    /**
+     * {@link MeasureOptions} and {@link RigorOptions} checked.
+     *
+     * @param repeats the counted runs; with {@code --repeat=auto}, the fewest taken
+     */
+    record Checked(int warmups, int repeats, RunConfig.Order order, Reference reference, MeasureSettings settings,
+                   RunConfig.Baselines baselines) {
+    }
+
     private Measures() {
+    }
+
+    /**
+     * @param strategies the strategies measured, which {@code --reference} must name; likewise filters
+     * @param output     the output folder, which takes {@code --profile=jfr}'s recordings
+     */
+    static Checked check(MeasureOptions measure, List<String> strategies, List<String> filters, Path output)
+            throws UsageError {
+        int repeats = repeats(measure);
+        int warmups = warmups(measure);
+        RunConfig.Order order = order(measure);
+        Reference reference = reference(measure.rigor, strategies, filters);
+        MeasureSettings settings = settings(measure, measure.rigor, output);
+        return new Checked(warmups, repeats, order, reference, settings, baselines(measure.rigor));
     }
 
     /** Whether the number of counted runs is automatic ({@code --repeat=auto}). */
@@ -28,7 +52,7 @@ final class Measures {
     }
 
     /** The counted runs asked for: at least 1 for a number; with auto, the minimum it takes. */
-    static int repeats(MeasureOptions measure) throws UsageError {
+    private static int repeats(MeasureOptions measure) throws UsageError {
         if (autoRepeat(measure)) {
             return AutoRepeat.MIN_RUNS;
         }
@@ -43,7 +67,7 @@ final class Measures {
         }
     }
 
-    static int warmups(MeasureOptions measure) throws UsageError {
+    private static int warmups(MeasureOptions measure) throws UsageError {
         if (measure.warmup < 0) {
             throw new UsageError("--warmup must be 0 or more, not " + measure.warmup);
         }
@@ -51,7 +75,7 @@ final class Measures {
     }
 
     /** {@code --reference}, checked against the strategies and filters measured. */
-    static Reference reference(RigorOptions rigor, List<String> strategies, List<String> filters) throws UsageError {
+    private static Reference reference(RigorOptions rigor, List<String> strategies, List<String> filters) throws UsageError {
         Reference ref = rigor.reference == null ? Reference.DEFAULT : UsageError.of(() -> Reference.parse(rigor.reference));
         if (ref.strategy() != null && !strategies.contains(ref.strategy())) {
             throw new UsageError("--reference=" + rigor.reference + ": strategy " + ref.strategy() + " is not measured");
@@ -63,15 +87,15 @@ final class Measures {
     }
 
     /** What is measured beyond the run count's number: whether it is automatic, and the profilers. */
-    static MeasureSettings settings(MeasureOptions measure, RigorOptions rigor, Path output) throws UsageError {
+    private static MeasureSettings settings(MeasureOptions measure, RigorOptions rigor, Path output) throws UsageError {
         Set<ProfileKind> profiles = UsageError.of(() -> ProfileKind.parse(rigor.profile));
         return new MeasureSettings(autoRepeat(measure), profiles,
                 profiles.contains(ProfileKind.JFR) ? output.resolve("jfr") : null);
     }
 
     /** {@code --order} and {@code --order-seed}. */
-    static RunConfig.Order order(MeasureOptions measure) throws UsageError {
-        boolean interleaved = switch (measure.order.trim().toLowerCase(java.util.Locale.ROOT)) {
+    private static RunConfig.Order order(MeasureOptions measure) throws UsageError {
+        boolean interleaved = switch (measure.order.trim().toLowerCase(Locale.ROOT)) {
             case "interleaved" -> true;
             case "sequential" -> false;
             default -> throw new UsageError("--order=" + measure.order + ": interleaved or sequential was expected");
@@ -83,7 +107,7 @@ final class Measures {
     }
 
     /** The baseline options as given, once {@code --fail-on-regression} is known to have a baseline. */
-    static RunConfig.Baselines baselines(RigorOptions rigor) throws UsageError {
+    private static RunConfig.Baselines baselines(RigorOptions rigor) throws UsageError {
         if (rigor.failOnRegression != null && rigor.baseline == null) {
             throw new UsageError("--fail-on-regression needs --baseline: there is nothing to regress from");
         }
@@ -106,7 +130,7 @@ final class Measures {
                 throw new UsageError("--profile=jfr: " + Names.shown(file) + ": " + problem + ": " + Targets.ONLY_REGULAR);
             }
             if (name.length() > OutputLayout.NAME_MAX) {
-                throw new UsageError("--profile=jfr: the recording of " + trial.strategy() + " / "
+                throw new UsageError("--profile=jfr: the recording of " + trial.strategyName() + " / "
                         + trial.filter().substring(0, 40) + "... would be named with " + name.length()
                         + " characters, more than a file name may have (" + OutputLayout.NAME_MAX
                         + "): shorten the filter's name");

@@ -3,7 +3,6 @@ package dev.loomy.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import dev.loomy.console.Console;
@@ -23,8 +22,6 @@ import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestException;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.report.ReportFiles;
-import dev.loomy.results.Export;
-import dev.loomy.results.Format;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
 
@@ -56,7 +53,7 @@ final class Outputs {
      */
     static Survey survey(RunConfig config, Locations locations, Console console, Path baseline) throws UsageError {
         List<String> filters = config.filters().stream().map(f -> f.name()).toList();
-        ReportFiles files = reportFiles(config.reporting());
+        ReportFiles files = Reports.files(config.reporting());
         try {
             ImageWalk walk = locations.walk(console);
             UriWalk byUri = locations.byUri(console);
@@ -75,8 +72,8 @@ final class Outputs {
             OutputLayout.ImageCheck reports = image -> { };
             if (layout != null) {
                 layout.checkFolder(config.inputs(), filters);
-                outputs = layout.checker(config.inputs(), filters, config.strategies(), guard);
-                reports = files.outputsCheck(layout, filters, config.strategies());
+                outputs = layout.checker(config.inputs(), filters, config.strategyNames(), guard);
+                reports = files.outputsCheck(layout, filters, config.strategyNames());
             }
             int count = 0;
             while (walk.hasNext()) {
@@ -117,7 +114,7 @@ final class Outputs {
      * @return the lock, to be closed when the run ends; null when the run records nothing
      */
     static Manifest.Lock prepare(RunConfig config) throws UsageError {
-        ReportFiles files = reportFiles(config.reporting());
+        ReportFiles files = Reports.files(config.reporting());
         UsageError.of(() -> {
             files.probe();
             return null;
@@ -163,20 +160,6 @@ final class Outputs {
             throw new UsageError("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
                     + ": choose another with -o");
         }
-    }
-
-    /** The files {@code --report}, {@code --export-*}, {@code --chart} and {@code --timeline} name. */
-    static ReportFiles reportFiles(RunConfig.Reporting r) {
-        return new ReportFiles(r.exports(), r.chart(), r.timeline(), r.wide());
-    }
-
-    /** Every results file asked for, {@code --report}'s first; a {@code --report} of an unknown extension is refused. */
-    static List<Export> exports(ExportOptions options) {
-        List<Export> exports = new ArrayList<>(options.report.stream().map(Export::report).toList());
-        options.csv.forEach(file -> exports.add(new Export("--export-csv", Format.CSV, file)));
-        options.json.forEach(file -> exports.add(new Export("--export-json", Format.JSON, file)));
-        options.markdown.forEach(file -> exports.add(new Export("--export-markdown", Format.MARKDOWN, file)));
-        return exports;
     }
 
     /**

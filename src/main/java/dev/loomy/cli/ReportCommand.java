@@ -61,7 +61,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws UsageError {
         Console console = new Console(err, quiet);
         Format shown = UsageError.of(() -> Format.parse(format));
-        ReportFiles files = UsageError.of(() -> new ReportFiles(Outputs.exports(exports), exports.chart,
+        ReportFiles files = UsageError.of(() -> new ReportFiles(Reports.exports(exports), exports.chart,
                 exports.timeline, wide));
         UsageError.of(() -> {
             files.check(null);

@@ -1,16 +1,18 @@
 package dev.loomy.cli;
 
+import java.util.Optional;
+
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /** How results are shown, and where else they go. */
 public final class ReportOptions {
 
-    /** Null when not given: a run of one strategy, each filter once, then prints a summary line per filter. */
+    /** Empty when not given: a run of one strategy, each filter once, then prints a summary line per filter. */
     @Option(names = "--format", paramLabel = "F", completionCandidates = Completions.FormatNames.class,
             description = "table, markdown, csv or json on standard output (default: table; a summary line per "
                     + "filter for one strategy, each filter run once)")
-    String format;
+    Optional<String> format = Optional.empty();
 
     @Option(names = "--wide", description = "the table shows every column, however wide; by default it fits the "
             + "terminal (COLUMNS, else 100 characters), its least important columns left out first")

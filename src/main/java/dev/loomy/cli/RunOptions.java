@@ -2,12 +2,19 @@ package dev.loomy.cli;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import dev.loomy.admission.InFlightLimit;
+import dev.loomy.imageio.ImageWriter;
 import picocli.CommandLine.Option;
 
 /** Which strategies run, what each run does with the images, and with how many threads. */
 public final class RunOptions {
+
+    // The defaults of the options whose field says whether they were given: each in its help and its checker.
+    static final String DEFAULT_OUTPUT = "out";
+    static final String DEFAULT_IMAGE_FORMAT = "same";
+    static final String DEFAULT_KEEP_METADATA = "all";
 
     @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S",
             completionCandidates = Completions.StrategyNames.class,
@@ -15,11 +22,11 @@ public final class RunOptions {
                     + "first five); a comma list runs several (default: virtual)")
     List<String> strategies = List.of("virtual");
 
-    /** Null when not given: the folder is then {@code out}, and {@code --no-write} has nothing to say of it. */
+    /** Empty when not given: the folder is then {@value #DEFAULT_OUTPUT}, and {@code --no-write} has nothing to say of it. */
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "where results go; never inside or equal to an input folder; with --engine=spark, "
-                    + "a URI too (default: out)")
-    String output;
+                    + "a URI too (default: " + DEFAULT_OUTPUT + ")")
+    Optional<String> output = Optional.empty();
 
     @Option(names = "--no-write", description = "apply the filters but write nothing (compute-only timing)")
     boolean noWrite;
@@ -29,22 +36,24 @@ public final class RunOptions {
                     + "from the same input, filter, format and loomy version; every output made is recorded")
     boolean incremental;
 
-    /** Null when not given, as {@link #output}: the format is then {@code same}. */
+    /** Empty when not given, as {@link #output}. */
     @Option(names = "--image-format", paramLabel = "F", completionCandidates = Completions.ImageFormatNames.class,
-            description = "same (the input's format), png, jpg or webp: the format of written images (default: same)")
-    String imageFormat;
+            description = "same (the input's format), png, jpg or webp: the format of written images (default: "
+                    + DEFAULT_IMAGE_FORMAT + ")")
+    Optional<String> imageFormat = Optional.empty();
 
-    /** Null when not given: 95. */
+    /** Empty when not given. */
     @Option(names = "--quality", paramLabel = "1..100", converter = QualityConverter.class,
-            description = "the quality of written JPEG and WebP images, 1 to 100 (default: 95, OpenCV's)")
-    Integer quality;
+            description = "the quality of written JPEG and WebP images, 1 to 100 (default: "
+                    + ImageWriter.DEFAULT_QUALITY + ", OpenCV's)")
+    Optional<Integer> quality = Optional.empty();
 
-    /** Null when not given: all. */
+    /** Empty when not given. */
     @Option(names = "--keep-metadata", paramLabel = "WHAT",
             description = "all, none, icc or exif: the EXIF, ICC profile and XMP of a JPEG or PNG that its output keeps "
                     + "when written in the same format; an EXIF orientation is reset to 1, the pixels being turned upright "
-                    + "(default: all)")
-    String keepMetadata;
+                    + "(default: " + DEFAULT_KEEP_METADATA + ")")
+    Optional<String> keepMetadata = Optional.empty();
 
     /** Null when not given: the available processors. */
     @Option(names = "--parallelism", paramLabel = "N", split = ",",

@@ -16,11 +16,8 @@ import dev.loomy.filter.config.FiltersFileLoader;
 import dev.loomy.filter.config.ParameterSweep;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.filter.config.Variants;
-import dev.loomy.strategy.Strategies;
-import dev.loomy.strategy.Strategy;
-import dev.loomy.strategy.StructuredStrategy;
 
-/** The strategies ({@link RunOptions}) and filters ({@link SelectionOptions}) selected, checked. */
+/** The filters ({@link SelectionOptions}) selected, checked. */
 final class Selections {
 
     /**
@@ -34,16 +31,6 @@ final class Selections {
     private Selections() {
     }
 
-    /** The strategies' names, each once, {@code all} made into the five; structured only where this JVM can run it. */
-    static List<String> strategies(RunOptions run) throws UsageError {
-        List<String> names = UsageError.of(() -> Strategies.parse(run.strategies)).stream().map(Strategy::name).toList();
-        String unavailable = names.contains(StructuredStrategy.NAME) ? StructuredStrategy.unavailable() : null;
-        if (unavailable != null) {
-            throw new UsageError(unavailable);
-        }
-        return names;
-    }
-
     /**
      * The filters named, resolved through the filters file, with {@code --param}'s variants:
      * counted first, and refused when they would make more than {@value Variants#MAX_ROWS} rows.
@@ -51,6 +38,7 @@ final class Selections {
      * @param rowsEach how many rows each filter makes (strategies times scanned values)
      */
     static Filters filters(SelectionOptions selection, int rowsEach) throws UsageError {
+        checkNames("--filter", selection.filters, "NoOp,Cartoon2");
         FilterCatalog catalog;
         try {
             catalog = FiltersFileLoader.loadFilters(selection.config.file, Path.of(""));
@@ -111,12 +99,7 @@ final class Selections {
     }
 
     /** Refuses a list with an empty name ({@code -f ,} or {@code -s a,,b}), which would otherwise select nothing. */
-    static void checkNames(RunOptions run, SelectionOptions selection) throws UsageError {
-        checkNames("--strategy", run.strategies, "loop,virtual");
-        checkNames("--filter", selection.filters, "NoOp,Cartoon2");
-    }
-
-    private static void checkNames(String option, List<String> names, String example) throws UsageError {
+    static void checkNames(String option, List<String> names, String example) throws UsageError {
         if (names.isEmpty() || names.stream().anyMatch(String::isBlank)) {
             throw new UsageError(option + ": an empty name (expected one or more names separated by commas, such as "
                     + example + ")");

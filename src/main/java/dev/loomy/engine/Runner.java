@@ -1,7 +1,6 @@
 package dev.loomy.engine;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -80,15 +79,8 @@ public final class Runner {
             measurements = List.of();
         }
         cleanUp(measurements, elsewhere, layout);
-        Map<String, List<String>> lanes = new LinkedHashMap<>();
-        for (String strategy : config.strategies()) {
-            List<String> declared = Strategies.byName(strategy).lanes();
-            if (!declared.isEmpty()) {
-                lanes.put(strategy, declared);
-            }
-        }
         return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
-                config.measuring().reference(), lanes, null, provenance);
+                config.measuring().reference(), Strategies.lanes(config.strategies()), null, provenance);
     }
 
     /**

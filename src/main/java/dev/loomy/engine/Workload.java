@@ -1,6 +1,5 @@
 package dev.loomy.engine;
 
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -21,9 +20,9 @@ import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.results.Measurement;
+import dev.loomy.run.Execution;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
-import dev.loomy.strategy.Strategies;
 import dev.loomy.strategy.Strategy;
 
 /**
@@ -52,10 +51,10 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
      * @param notes receives the line that says the in-flight limit, one for all the filters
      */
     public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
-        RunConfig.Execution execution = config.execution();
+        Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
-        List<Strategy> strategies = config.strategies().stream().map(Strategies::byName).toList();
+        List<Strategy> strategies = config.strategies();
         Recording recording = write ? Recording.of(config, temps) : null;
         Admissions admissions = new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop,
                 notes).together(filters);
@@ -93,13 +92,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
     }
 
     public List<Trial> trials() {
-        List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
-        for (Strategy strategy : strategies) {
-            for (Filter filter : filters) {
-                trials.add(new Trial(strategy.name(), filter.name()));
-            }
-        }
-        return trials;
+        return Trial.every(strategies, filters.stream().map(Filter::name).toList());
     }
 
     /** The trial with this {@link Trial#key}, if the workload has it. */
@@ -116,7 +109,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
         Filter filter = filter(trial);
         ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter),
                 recording == null ? null : recording.of(filter.name()));
-        return benchmark.row(strategy(trial), pipeline, () -> paths(trial), imageCount, warmups, repeats, parallelism,
+        return benchmark.row(trial.strategy(), pipeline, () -> paths(trial), imageCount, warmups, repeats, parallelism,
                 settings, settings.jfrFile(trial), files, before);
     }
 
@@ -138,13 +131,9 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
             public ImagePaths next() {
                 ImageFile image = each.next();
                 return new ImagePaths(image, layout == null ? null
-                        : layout.outputFor(image, trial.filter(), trial.strategy()));
+                        : layout.outputFor(image, trial.filter(), trial.strategyName()));
             }
         };
-    }
-
-    private Strategy strategy(Trial trial) {
-        return strategies.stream().filter(s -> s.name().equals(trial.strategy())).findFirst().orElseThrow();
     }
 
     private Filter filter(Trial trial) {

@@ -40,7 +40,6 @@ import dev.loomy.results.RunRecord;
 import dev.loomy.results.Timeline;
 import dev.loomy.results.Verdict;
 import dev.loomy.strategy.Strategies;
-import dev.loomy.strategy.Strategy;
 
 /**
  * Results saved as json ({@link JsonFormat}: {@code --format=json}, {@code --export-json}) read back
@@ -110,14 +109,8 @@ public final class SavedResults {
         }
         OptionsUsed options = options(root.path("options"));
         String reference = options.measuring().reference();
-        Map<String, List<String>> lanes = new LinkedHashMap<>();
-        for (Measurement m : measurements) {
-            List<String> declared = Strategies.known().stream().filter(s -> s.name().equals(m.strategy()))
-                    .findFirst().map(Strategy::lanes).orElse(List.of());
-            if (!declared.isEmpty()) {
-                lanes.put(m.strategy(), declared);
-            }
-        }
+        Map<String, List<String>> lanes = Strategies.lanes(measurements.stream().map(Measurement::strategy).distinct()
+                .flatMap(name -> Strategies.find(name).stream()).toList());
         JsonNode machine = root.path("machine");
         JsonNode order = root.path("order");
         List<List<String>> rounds = new ArrayList<>();

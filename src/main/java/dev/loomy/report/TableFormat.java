@@ -196,8 +196,7 @@ public final class TableFormat implements ResultFormat {
     }
 
     private static String heading(String strategy) {
-        return Strategies.known().stream().filter(s -> s.name().equals(strategy)).findFirst()
-                .map(s -> strategy + ": " + s.description()).orElse(strategy);
+        return Strategies.find(strategy).map(s -> strategy + ": " + s.description()).orElse(strategy);
     }
 
     private static boolean[] alignment(List<Column> columns) {

@@ -27,6 +27,6 @@ public record MeasureSettings(boolean autoRepeat, Set<ProfileKind> profiles, Pat
     /** The JFR recording of one pair: {@code strategy-filter.jfr}, the filter's name made safe for a file name. */
     public Path jfrFile(Trial trial) {
         return jfrFolder == null ? null
-                : jfrFolder.resolve(trial.strategy() + "-" + trial.filter().replaceAll("[^A-Za-z0-9._-]", "_") + ".jfr");
+                : jfrFolder.resolve(trial.strategyName() + "-" + trial.filter().replaceAll("[^A-Za-z0-9._-]", "_") + ".jfr");
     }
 }

@@ -1,31 +1,27 @@
 package dev.loomy.run;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import com.fasterxml.jackson.core.JacksonException;
 
 import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.files.OutputLayout;
+import dev.loomy.files.UriFiles;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
-import dev.loomy.profile.ProfileKind;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Reference;
+import dev.loomy.strategy.Strategy;
 
 /**
  * One run, described whole and checked: what the command line makes of its options, and
@@ -37,7 +33,7 @@ import dev.loomy.results.Reference;
  *
  * @param inputs     the INPUT arguments, as given (the output folder is checked against them)
  * @param images     how many images were found under them, and those found by URI
- * @param strategies the strategies' names, in the order they are measured
+ * @param strategies the strategies, in the order they are measured (by name in JSON)
  * @param filters    the filters, in the order they are measured
  * @param selection  --strategy and --filter as the user gave them, for the record
  * @param execution  how images are processed; with a scan, its first point
@@ -45,7 +41,7 @@ import dev.loomy.results.Reference;
  * @param scan       the values of the scanned options: a run of several points is measured point by
  *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
  */
-public record RunConfig(List<Path> inputs, ImageSet images, List<String> strategies,
+public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
                         Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
 
@@ -124,6 +120,11 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         public Output(Path folder, boolean write, OutputFormat format, String uri, KeepMetadata metadata) {
             this(folder, write, format, uri, metadata, false, ImageWriter.DEFAULT_QUALITY);
         }
+
+        /** The same output, nothing written: its folder still takes what a run records. */
+        public Output withoutWriting() {
+            return new Output(folder, false, format, null, metadata);
+        }
     }
 
     /**
@@ -147,6 +148,10 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         public Measuring(int warmups, int repeats, boolean fork, MeasureSettings settings, Reference reference,
                          Baselines baselines) {
             this(warmups, repeats, fork, settings, reference, baselines, Order.INTERLEAVED);
+        }
+
+        public Measuring withSettings(MeasureSettings value) {
+            return new Measuring(warmups, repeats, fork, value, reference, baselines, order);
         }
     }
 
@@ -177,44 +182,6 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         public static final Baselines NONE = new Baselines(null, null, null);
     }
 
-    /**
-     * How the images of one run are processed, whatever its strategy.
-     *
-     * @param strict       whether a damaged but decodable image fails ({@code --strict})
-     * @param reproducible whether OpenCV runs pinned to its baseline code ({@code --reproducible}, or pinned JVMs)
-     * @param pinChildren  whether child JVMs are started with OpenCV pinned (this one is not)
-     * @param failFast     whether the first image that fails stops the run ({@code --fail-fast})
-     */
-    public record Execution(int parallelism, int cvThreads, Duration ioLatency, InFlightLimit maxInFlight,
-                            boolean strict, boolean reproducible, boolean pinChildren, boolean failFast) {
-    }
-
-    /**
-     * How the results are shown.
-     *
-     * @param format   {@code --format}: what standard output shows
-     * @param exports  the files the results are also written to ({@code --report}, {@code --export-*})
-     * @param chart    null when not asked for; likewise timeline
-     * @param progress whether a progress bar is drawn
-     * @param wide     whether the table shows every column, however wide ({@code --wide})
-     * @param job      whether standard output gets a summary line per filter in place of the table: a run of
-     *                 one strategy, each filter once, is a job rather than a comparison, unless {@code
-     *                 --format} asks otherwise
-     */
-    public record Reporting(Format format, List<Export> exports, Path chart, Path timeline, boolean quiet,
-                            boolean progress, boolean wide, boolean job) {
-
-        public Reporting {
-            exports = exports == null ? List.of() : List.copyOf(exports);
-        }
-
-        /** Showing the table in {@code format}, written to {@code report} as well when not null. */
-        public Reporting(Format format, Path report, Path chart, Path timeline, boolean quiet, boolean progress) {
-            this(format, report == null ? List.of() : List.of(Export.report(report)), chart, timeline, quiet, progress,
-                    false, false);
-        }
-    }
-
     public RunConfig {
         inputs = List.copyOf(inputs);
         images = images == null ? ImageSet.of(List.of()) : images;
@@ -233,6 +200,36 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
                 engine, scan);
     }
 
+    public RunConfig withFilters(List<ResolvedFilter> filters) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
+                engine, scan);
+    }
+
+    public RunConfig withOutput(Output output) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
+                engine, scan);
+    }
+
+    public RunConfig withMeasuring(Measuring measuring) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
+                engine, scan);
+    }
+
+    public RunConfig withExecution(Execution execution) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
+                engine, scan);
+    }
+
+    public RunConfig withReporting(Reporting reporting) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
+                engine, scan);
+    }
+
+    public RunConfig withScan(Scan scan) {
+        return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
+                engine, scan);
+    }
+
     /** How many images the run has, as planned. */
     public int imageCount() {
         return images.count();
@@ -244,7 +241,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
     }
 
     /** The run's images, those on paths walked again, then those below URIs, read by {@code files}. */
-    public Iterator<ImageFile> walk(dev.loomy.files.UriFiles files) {
+    public Iterator<ImageFile> walk(UriFiles files) {
         return images.walk(inputs, files);
     }
 
@@ -261,22 +258,19 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
     /** This run at one point of its scan: the config a JVM measuring that point receives. */
     public RunConfig at(Scan.Point point) {
         // Each point's recordings in a folder of its own, parallelism=4: the same trial is measured at every point.
-        Measuring own = point.values().isEmpty() ? measuring : new Measuring(measuring.warmups(), measuring.repeats(),
-                measuring.fork(), measuring.settings().inFolder(point.label()), measuring.reference(),
-                measuring.baselines(), measuring.order());
-        return new RunConfig(inputs, images, strategies, filters, selection, output, own, point.execution(),
-                reporting, engine, Scan.NONE);
+        Measuring own = point.values().isEmpty() ? measuring
+                : measuring.withSettings(measuring.settings().inFolder(point.label()));
+        return withMeasuring(own).withExecution(point.execution()).withScan(Scan.NONE);
     }
 
     /** Every strategy with every filter, strategy by strategy (at each point of a scan alike). */
     public List<Trial> trials() {
-        List<Trial> trials = new ArrayList<>(strategies.size() * filters.size());
-        for (String strategy : strategies) {
-            for (ResolvedFilter filter : filters) {
-                trials.add(new Trial(strategy, filter.name()));
-            }
-        }
-        return trials;
+        return Trial.every(strategies, filters.stream().map(ResolvedFilter::name).toList());
+    }
+
+    /** The strategies' names, in the order they are measured. */
+    public List<String> strategyNames() {
+        return strategies.stream().map(Strategy::name).toList();
     }
 
     /** Where each output goes, or null when nothing is written on a path (none, or all through a URI). */
@@ -289,74 +283,17 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         return new OutputLayout(root, output.format(), trials().size() > 1);
     }
 
-    /** Spark's default {@code spark.redaction.regex}: results files are shared, credentials must not be. */
-    private static final String SECRET = "(?i)secret|password|token|access[.]key";
-
-    /**
-     * {@code --spark-conf} as results show it, hidden as Spark hides it in its UI and logs: a value
-     * is replaced when its key or the value itself matches {@code spark.redaction.regex} (given
-     * there, or Spark's default).
-     */
-    static Map<String, String> redacted(Map<String, String> conf) {
-        java.util.regex.Pattern secret = java.util.regex.Pattern.compile(conf.getOrDefault("spark.redaction.regex", SECRET));
-        Map<String, String> shown = new java.util.TreeMap<>();
-        conf.forEach((key, value) -> shown.put(key,
-                secret.matcher(key).find() || secret.matcher(value).find() ? "*********(redacted)" : value));
-        return shown;
-    }
-
     /** The options as the results show them. */
     public OptionsUsed options() {
-        return new OptionsUsed(
-                new OptionsUsed.Selection(selection.strategy(), selection.filter(), selection.param()),
-                new OptionsUsed.Output(!output.write() ? null : output.uri() != null ? output.uri()
-                        : output.folder().toString(), !output.write(), output.format().name().toLowerCase(Locale.ROOT),
-                        output.incremental(), output.quality()),
-                new OptionsUsed.Measuring(measuring.settings().autoRepeat() ? "auto"
-                        : Integer.toString(measuring.repeats()),
-                        measuring.reference().strategy() == null ? null : measuring.reference().given(),
-                        measuring.baselines().compareWith(), measuring.baselines().saveAs(),
-                        measuring.baselines().failOnRegression(),
-                        measuring.settings().profiles().stream().map(ProfileKind::label).sorted().toList(),
-                        measuring.warmups(), measuring.order().label()),
-                new OptionsUsed.Execution(given(scan.parallelism(), execution.parallelism(), String::valueOf),
-                        given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
-                        given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
-                        given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
-                        measuring.fork(), execution.reproducible()),
-                new OptionsUsed.Reporting(reporting.format().label(),
-                        reporting.exports().stream().map(e -> e.file().toString()).toList(),
-                        text(reporting.chart()), text(reporting.timeline())),
-                new OptionsUsed.Where(selection.inputs() != null ? selection.inputs()
-                        : inputs.stream().map(Path::toString).toList(), engine.kind().label(), engine.master(),
-                        engine.partitions(), selection.config(), engine.spark() ? redacted(engine.sparkConf()) : null));
+        return UsedOptions.of(this);
     }
 
-    /** An option's values, comma-separated when scanned. */
-    private static <T> String given(List<T> scanned, T value, java.util.function.Function<T, String> text) {
-        return scanned.size() > 1 ? String.join(",", scanned.stream().map(text).toList()) : text.apply(value);
-    }
-
-    private static String text(Path path) { return path == null ? null : path.toString(); }
-
-    /** "20ms", "0.5ms", or "0" for none. */
-    private static String latencyText(Duration latency) {
-        if (latency.isZero()) {
-            return "0";
-        }
-        BigDecimal ms = BigDecimal.valueOf(latency.toNanos()).movePointLeft(6).stripTrailingZeros();
-        return ms.toPlainString() + "ms";
-    }
-
+    /** The run as JSON, which {@link #fromJson} reads back: how it travels to another JVM. */
     public String toJson() {
-        try {
-            return RunConfigJson.MAPPER.writeValueAsString(this);
-        } catch (JacksonException e) {
-            throw new UncheckedIOException(e);
-        }
+        return RunConfigJson.write(this);
     }
 
     public static RunConfig fromJson(String json) throws IOException {
-        return RunConfigJson.MAPPER.readValue(json, RunConfig.class);
+        return RunConfigJson.read(json);
     }
 }

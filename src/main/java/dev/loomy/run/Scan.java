@@ -29,7 +29,7 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
      * @param execution what the run's images are processed with at this point
      * @param values    each scanned option's column and value ({@code parallelism=4}); empty without a scan
      */
-    public record Point(RunConfig.Execution execution, Map<String, String> values) {
+    public record Point(Execution execution, Map<String, String> values) {
 
         /** {@code parallelism=4,io_latency_ms=20}: the values, fit for a file name. */
         public String label() {
@@ -74,21 +74,18 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
      * Every combination of the scanned values, the first option's varying slowest, each a copy of
      * {@code base} with that combination; {@code base} alone without a scan.
      */
-    public List<Point> points(RunConfig.Execution base) {
+    public List<Point> points(Execution base) {
         List<Point> points = new ArrayList<>(List.of(new Point(base, Map.of())));
-        points = expand(points, parallelism, Schema.PARALLELISM, (e, v) -> new RunConfig.Execution(v, e.cvThreads(),
-                e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), String::valueOf);
-        points = expand(points, cvThreads, Schema.CV_THREADS, (e, v) -> new RunConfig.Execution(e.parallelism(), v,
-                e.ioLatency(), e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), String::valueOf);
-        points = expand(points, ioLatency, Schema.IO_LATENCY, (e, v) -> new RunConfig.Execution(e.parallelism(),
-                e.cvThreads(), v, e.maxInFlight(), e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), Scan::milliseconds);
-        points = expand(points, maxInFlight, Schema.MAX_IN_FLIGHT, (e, v) -> new RunConfig.Execution(e.parallelism(),
-                e.cvThreads(), e.ioLatency(), v, e.strict(), e.reproducible(), e.pinChildren(), e.failFast()), InFlightLimit::toString);
+        points = expand(points, parallelism, Schema.PARALLELISM, Execution::withParallelism, String::valueOf);
+        points = expand(points, cvThreads, Schema.CV_THREADS, Execution::withCvThreads, String::valueOf);
+        points = expand(points, ioLatency, Schema.IO_LATENCY, Execution::withIoLatency, Scan::milliseconds);
+        points = expand(points, maxInFlight, Schema.MAX_IN_FLIGHT, Execution::withMaxInFlight,
+                InFlightLimit::toString);
         return points;
     }
 
     private interface With<T> {
-        RunConfig.Execution apply(RunConfig.Execution execution, T value);
+        Execution apply(Execution execution, T value);
     }
 
     private static <T> List<Point> expand(List<Point> points, List<T> values, String column, With<T> with,
@@ -110,5 +107,10 @@ public record Scan(List<Integer> parallelism, List<Integer> cvThreads, List<Dura
     /** "20", "0.5": a duration in milliseconds, as the io_latency_ms column shows it. */
     static String milliseconds(Duration duration) {
         return BigDecimal.valueOf(duration.toNanos()).movePointLeft(6).stripTrailingZeros().toPlainString();
+    }
+
+    /** "20ms", "0.5ms", or "0" for none: {@code --io-latency} as the options used show it. */
+    static String latencyText(Duration latency) {
+        return latency.isZero() ? "0" : milliseconds(latency) + "ms";
     }
 }

@@ -18,14 +18,7 @@ public final class ForkJoinStrategy implements Strategy {
     @Override
     public void run(Jobs jobs, int parallelism) throws InterruptedException {
         try (ForkJoinPool pool = new ForkJoinPool(parallelism)) {
-            SubmissionWindow window = new SubmissionWindow(parallelism);
-            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
-                Runnable ready = window.enter(job);
-                if (ready == null) {
-                    break;
-                }
-                pool.execute(ready);
-            }
+            SubmissionWindow.submitAll(jobs, parallelism, pool);
         }
     }
 }

@@ -20,14 +20,7 @@ public final class PoolStrategy implements Strategy {
     public void run(Jobs jobs, int parallelism) throws InterruptedException {
         // close() waits for every submitted task to finish.
         try (ExecutorService pool = Executors.newFixedThreadPool(parallelism, Thread.ofPlatform().name("loomy-pool-", 0).factory())) {
-            SubmissionWindow window = new SubmissionWindow(parallelism);
-            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
-                Runnable ready = window.enter(job);
-                if (ready == null) {
-                    break;
-                }
-                pool.execute(ready);
-            }
+            SubmissionWindow.submitAll(jobs, parallelism, pool);
         }
     }
 }

@@ -1,9 +1,12 @@
 package dev.loomy.strategy;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.loomy.console.DidYouMean;
@@ -29,6 +32,22 @@ public final class Strategies {
 
     public static List<Strategy> known() {
         return ALL;
+    }
+
+    /** The strategy of this exact name, if there is one: for names read back from saved results. */
+    public static Optional<Strategy> find(String name) {
+        return ALL.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** The lanes of each of {@code strategies} that has some ({@link Strategy#lanes}), by name, in their order. */
+    public static Map<String, List<String>> lanes(List<Strategy> strategies) {
+        Map<String, List<String>> lanes = new LinkedHashMap<>();
+        for (Strategy strategy : strategies) {
+            if (!strategy.lanes().isEmpty()) {
+                lanes.put(strategy.name(), strategy.lanes());
+            }
+        }
+        return lanes;
     }
 
     /** The strategy named {@code name} (any case); an unknown name's message offers the closest ones. */

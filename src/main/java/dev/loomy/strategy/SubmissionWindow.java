@@ -1,5 +1,6 @@
 package dev.loomy.strategy;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -27,6 +28,22 @@ final class SubmissionWindow {
 
     SubmissionWindow(int parallelism) {
         this.places = new Semaphore(size(parallelism));
+    }
+
+    /**
+     * Hands each job of {@code jobs} to {@code executor} as a place frees, until the jobs end or the run
+     * stops: the one submission loop of the strategies that run on an executor, whose close then waits
+     * for what was handed over.
+     */
+    static void submitAll(Jobs jobs, int parallelism, Executor executor) throws InterruptedException {
+        SubmissionWindow window = new SubmissionWindow(parallelism);
+        for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
+            Runnable ready = window.enter(job);
+            if (ready == null) {
+                return;
+            }
+            executor.execute(ready);
+        }
     }
 
     static int size(int parallelism) {

@@ -24,14 +24,7 @@ public final class VirtualStrategy implements Strategy {
     @Override
     public void run(Jobs jobs, int parallelism) throws InterruptedException {
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomy-virtual-", 0).factory())) {
-            SubmissionWindow window = new SubmissionWindow(parallelism);
-            for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
-                Runnable ready = window.enter(job);
-                if (ready == null) {
-                    break;
-                }
-                executor.execute(ready);
-            }
+            SubmissionWindow.submitAll(jobs, parallelism, executor);
         }
     }
 }

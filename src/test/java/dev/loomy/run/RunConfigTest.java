@@ -24,6 +24,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
+import dev.loomy.strategy.Strategies;
 
 class RunConfigTest {
 
@@ -31,13 +32,14 @@ class RunConfigTest {
         Filter chain = new Chain("Soft", List.of(new Cartoon2("Warm", 90, 20, 5), new NoOp()));
         List<ImageFile> images = List.of(new ImageFile(Path.of("in/a b.jpg"), Path.of("a b.jpg")),
                 new ImageFile(Path.of("/abs/ünï/c.png"), Path.of("ünï/c.png")));
-        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), ImageSet.of(images), List.of("loop", "virtual"),
+        return new RunConfig(List.of(Path.of("in"), Path.of("/abs")), ImageSet.of(images), Strategies.parse(List.of("loop", "virtual")),
                 List.of(ResolvedFilter.of(new AltmRetinex()), ResolvedFilter.of(chain)),
                 new RunConfig.Selection(List.of("loop,virtual"), List.of("altmretinex", "Soft"), List.of(), null, null),
                 new RunConfig.Output(Path.of("out/x"), true, OutputFormat.PNG, null, KeepMetadata.ICC),
                 new RunConfig.Measuring(1, 3, true, MeasureSettings.DEFAULT, Reference.DEFAULT, RunConfig.Baselines.NONE),
-                new RunConfig.Execution(4, 2, Duration.ofNanos(1_500_000), limit, true, true, false, true),
-                new RunConfig.Reporting(Format.CSV, Path.of("r.json"), null, Path.of("t.png"), false, true),
+                Execution.DEFAULT.withParallelism(4).withCvThreads(2).withIoLatency(Duration.ofNanos(1_500_000))
+                        .withMaxInFlight(limit).withStrict(true).withReproducible(true).withFailFast(true),
+                Reporting.of(Format.CSV).withReport(Path.of("r.json")).withTimeline(Path.of("t.png")).withProgress(true),
                 RunConfig.EngineChoice.LOCAL, Scan.NONE);
     }
 
@@ -48,8 +50,10 @@ class RunConfigTest {
             String json = config.toJson();
             assertThat(json.chars()).allMatch(c -> c < 128);
             assertThat(json).contains("\"in/a b.jpg\"").doesNotContain("file:");
+            assertThat(json).contains("\"strategies\":[\"loop\",\"virtual\"]");
             RunConfig back = RunConfig.fromJson(json);
             assertThat(back).isEqualTo(config);
+            assertThat(back.strategies()).containsExactlyElementsOf(Strategies.parse(List.of("loop", "virtual")));
             assertThat(back.execution().maxInFlight()).isEqualTo(limit);
         }
     }
@@ -73,9 +77,7 @@ class RunConfigTest {
         Filter edges = new Canny("Edges", 40, 90, false);
         Filter chain = new Chain("Look", List.of(new Gray(), edges));
         RunConfig sent = config(InFlightLimit.auto());
-        sent = new RunConfig(sent.inputs(), sent.images(), sent.strategies(),
-                List.of(ResolvedFilter.of(edges), ResolvedFilter.of(chain)), sent.selection(), sent.output(),
-                sent.measuring(), sent.execution(), sent.reporting(), sent.engine(), sent.scan());
+        sent = sent.withFilters(List.of(ResolvedFilter.of(edges), ResolvedFilter.of(chain)));
         String json = sent.toJson();
         assertThat(json).contains("\"inverted\":false");
 
@@ -89,6 +91,15 @@ class RunConfigTest {
         Filter step = ((Chain) back.filters().get(1).create()).steps().get(1);
         assertThat(step.flags()).containsExactlyEntriesOf(Map.of("inverted", false));
         assertThat(step.parameters()).containsExactlyEntriesOf(edges.parameters());
+    }
+
+    @Test
+    void eachTrialCarriesTheStrategyItselfAndTheLanesComeFromIt() {
+        RunConfig config = config(InFlightLimit.auto());
+        assertThat(config.trials()).extracting(Trial::strategy).containsExactly(config.strategies().get(0),
+                config.strategies().get(0), config.strategies().get(1), config.strategies().get(1));
+        assertThat(Strategies.lanes(Strategies.parse(List.of("loop", "virtual-priority"))))
+                .containsOnlyKeys("virtual-priority");
     }
 
     @Test
@@ -110,14 +121,14 @@ class RunConfigTest {
 
     @Test
     void sparkConfInTheResultsHidesCredentials() {
-        assertThat(RunConfig.redacted(java.util.Map.of("spark.hadoop.fs.s3a.secret.key", "s3cr3t",
+        assertThat(SparkSecrets.redacted(Map.of("spark.hadoop.fs.s3a.secret.key", "s3cr3t",
                 "spark.hadoop.fs.s3a.access.key", "AKIA", "spark.executor.memory", "4g",
                 "spark.executor.extraJavaOptions", "-Djavax.net.ssl.trustStorePassword=hunter2")))
-                .containsExactly(java.util.Map.entry("spark.executor.extraJavaOptions", "*********(redacted)"),
-                        java.util.Map.entry("spark.executor.memory", "4g"),
-                        java.util.Map.entry("spark.hadoop.fs.s3a.access.key", "*********(redacted)"),
-                        java.util.Map.entry("spark.hadoop.fs.s3a.secret.key", "*********(redacted)"));
-        assertThat(RunConfig.redacted(java.util.Map.of("spark.redaction.regex", "(?i)memory", "spark.executor.memory", "4g",
+                .containsExactly(Map.entry("spark.executor.extraJavaOptions", "*********(redacted)"),
+                        Map.entry("spark.executor.memory", "4g"),
+                        Map.entry("spark.hadoop.fs.s3a.access.key", "*********(redacted)"),
+                        Map.entry("spark.hadoop.fs.s3a.secret.key", "*********(redacted)"));
+        assertThat(SparkSecrets.redacted(Map.of("spark.redaction.regex", "(?i)memory", "spark.executor.memory", "4g",
                 "spark.app.name", "x"))).containsEntry("spark.executor.memory", "*********(redacted)")
                 .containsEntry("spark.app.name", "x");
     }

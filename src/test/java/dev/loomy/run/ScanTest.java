@@ -13,8 +13,7 @@ import dev.loomy.results.Schema;
 
 class ScanTest {
 
-    private static final RunConfig.Execution BASE = new RunConfig.Execution(2, 1, Duration.ZERO, InFlightLimit.auto(),
-            false, false, false, false);
+    private static final Execution BASE = Execution.DEFAULT.withParallelism(2);
 
     @Test
     void withoutAListThereIsOnePointTheRunItself() {
@@ -38,7 +37,7 @@ class ScanTest {
                 Map.of("parallelism", "1", "io_latency_ms", "0"), Map.of("parallelism", "1", "io_latency_ms", "5"),
                 Map.of("parallelism", "1", "io_latency_ms", "0.5"), Map.of("parallelism", "4", "io_latency_ms", "0"),
                 Map.of("parallelism", "4", "io_latency_ms", "5"), Map.of("parallelism", "4", "io_latency_ms", "0.5"));
-        RunConfig.Execution last = points.get(5).execution();
+        Execution last = points.get(5).execution();
         assertThat(last.parallelism()).isEqualTo(4);
         assertThat(last.ioLatency()).isEqualTo(Duration.ofNanos(500_000));
         assertThat(last.cvThreads()).isEqualTo(1);
@@ -49,11 +48,7 @@ class ScanTest {
     void eachPointIsARunWithoutAScanThatAChildReceivesWhole() throws Exception {
         Scan scan = new Scan(List.of(2), List.of(1, 3), List.of(Duration.ZERO), List.of(InFlightLimit.auto(),
                 InFlightLimit.parse("7")));
-        RunConfig config = TestConfigs.noWrite(List.of(), List.of(), List.of("pool"), List.of(), Duration.ZERO, 0, 1, 2,
-                true);
-        RunConfig scanned = new RunConfig(config.inputs(), config.images(), config.strategies(), config.filters(),
-                config.selection(), config.output(), config.measuring(), config.execution(), config.reporting(),
-                config.engine(), scan);
+        RunConfig scanned = TestConfigs.forked(List.of(), List.of(), List.of("pool"), List.of()).withScan(scan);
 
         Scan.Point point = scanned.points().get(3);
         RunConfig child = RunConfig.fromJson(scanned.at(point).toJson());

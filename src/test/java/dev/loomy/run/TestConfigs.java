@@ -1,10 +1,8 @@
 package dev.loomy.run;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
-import dev.loomy.admission.InFlightLimit;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.OutputFormat;
@@ -12,6 +10,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
+import dev.loomy.strategy.Strategies;
 
 /** Run descriptions for tests that start below the command line. */
 public final class TestConfigs {
@@ -19,24 +18,24 @@ public final class TestConfigs {
     private TestConfigs() {
     }
 
-    /** A run over {@code images} that writes nothing and says nothing, with the limit {@code auto}. */
-    public static RunConfig noWrite(List<Path> inputs, List<ImageFile> images, List<String> strategies,
-                                    List<Filter> filters, Duration ioLatency, int warmups, int repeats,
-                                    int parallelism, boolean fork) {
-        return new RunConfig(inputs, ImageSet.of(images), strategies, filters.stream().map(ResolvedFilter::of).toList(),
+    /**
+     * A run over {@code images} that writes nothing and says nothing: each trial in a child JVM, one
+     * counted run without a warm-up, on two threads, the limit {@code auto}; the {@code with} methods change it.
+     */
+    public static RunConfig forked(List<Path> inputs, List<ImageFile> images, List<String> strategies,
+                                   List<Filter> filters) {
+        return new RunConfig(inputs, ImageSet.of(images), strategies.stream().map(Strategies::byName).toList(),
+                filters.stream().map(ResolvedFilter::of).toList(),
                 new RunConfig.Selection(strategies, filters.stream().map(Filter::name).toList(), List.of(), null, null),
                 new RunConfig.Output(Path.of("out"), false, OutputFormat.SAME, null),
-                new RunConfig.Measuring(warmups, repeats, fork, MeasureSettings.DEFAULT, Reference.DEFAULT,
+                new RunConfig.Measuring(0, 1, true, MeasureSettings.DEFAULT, Reference.DEFAULT,
                         RunConfig.Baselines.NONE),
-                new RunConfig.Execution(parallelism, 1, ioLatency, InFlightLimit.auto(), false, false, false, false),
-                new RunConfig.Reporting(Format.TABLE, null, null, null, true, false), RunConfig.EngineChoice.LOCAL,
-                Scan.NONE);
+                Execution.DEFAULT.withParallelism(2), Reporting.of(Format.TABLE).withQuiet(true),
+                RunConfig.EngineChoice.LOCAL, Scan.NONE);
     }
 
     /** {@code config}, writing its outputs below {@code folder}. */
     public static RunConfig writingTo(RunConfig config, Path folder) {
-        return new RunConfig(config.inputs(), config.images(), config.strategies(), config.filters(), config.selection(),
-                new RunConfig.Output(folder, true, OutputFormat.SAME, null), config.measuring(), config.execution(),
-                config.reporting(), config.engine(), config.scan());
+        return config.withOutput(new RunConfig.Output(folder, true, OutputFormat.SAME, null));
     }
 }

@@ -74,7 +74,7 @@ public final class ChildMain {
         TempFiles temps = new TempFiles(InputGuard.of(config.inputs()));
         // The limit is said once per filter: by the child measuring the filter with the first strategy.
         Console console = new Console(err, config.reporting().quiet());
-        boolean first = key.startsWith(config.strategies().get(0) + "/");
+        boolean first = key.startsWith(config.strategies().get(0).name() + "/");
         Consumer<String> notes = first ? console::info : note -> { };
         try (Workload workload = Workload.of(config, temps, control::interrupted, notes)) {
             return run(workload, key, commands, control, temps, out);

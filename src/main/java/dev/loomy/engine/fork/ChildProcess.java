@@ -182,7 +182,7 @@ final class ChildProcess implements Row {
             return result;
         }
         if (control.interrupted()) {
-            return new Measurement(trial.strategy(), trial.filter(), config.imageCount(), config.measuring().warmups(),
+            return new Measurement(trial.strategyName(), trial.filter(), config.imageCount(), config.measuring().warmups(),
                     List.of(), Outcome.INTERRUPTED, "before its JVM reported (exit status " + status + ")");
         }
         String reason = crashReason(status, List.copyOf(tail));
@@ -218,7 +218,7 @@ final class ChildProcess implements Row {
     }
 
     private Measurement crashed(String reason) {
-        return Measurement.crashed(trial.strategy(), trial.filter(), config.imageCount(), config.measuring().warmups(),
+        return Measurement.crashed(trial.strategyName(), trial.filter(), config.imageCount(), config.measuring().warmups(),
                 List.of(), reason);
     }
 

@@ -37,6 +37,7 @@ import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.ResourcePeaks;
 import dev.loomy.results.RunRecord;
+import dev.loomy.run.Execution;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.Strategies;
@@ -64,7 +65,7 @@ final class BatchRunner {
 
     static BatchResult run(Work work, Batch batch) throws InterruptedException {
         RunConfig config = RUNS.computeIfAbsent(work.config(), BatchRunner::parse);
-        RunConfig.Execution execution = config.execution();
+        Execution execution = config.execution();
         prepare(execution.cvThreads());
         TaskContext context = TaskContext.get();
         String host = host();

@@ -172,7 +172,7 @@ public final class SparkEngine implements Engine {
     }
 
     private static Measurement crashed(RunConfig config, Trial trial, String reason) {
-        return Measurement.crashed(trial.strategy(), trial.filter(), config.imageCount(),
+        return Measurement.crashed(trial.strategyName(), trial.filter(), config.imageCount(),
                 config.measuring().warmups(), List.of(), reason).on("spark");
     }
 
@@ -229,11 +229,11 @@ public final class SparkEngine implements Engine {
                 batches.stream().mapToInt(batch -> batch.indexes()[batch.size() - 1] + 1).max().orElse(0));
         String failFirst = settings.sparkConf().get(FAIL_FIRST_ATTEMPT);
         String output = config.layout() == null ? null : Batch.line(config.layout().root());
-        Work given = new Work(json, output, trial.strategy(), trial.filter(),
+        Work given = new Work(json, output, trial.strategyName(), trial.filter(),
                 failFirst == null ? -1 : Integer.parseInt(failFirst));
         Work work = manifest == null ? given : manifest.recorded(given);
         // --repeat=auto and --profile were refused for Spark before any work (EngineOptions.checkTakes).
-        return Benchmark.measure(trial.strategy(), trial.filter(), images, config.measuring().warmups(),
+        return Benchmark.measure(trial.strategyName(), trial.filter(), images, config.measuring().warmups(),
                 config.measuring().repeats(), MeasureSettings.DEFAULT, null, null, control,
                 label -> runs.run(work, batches, images, upToDate, label)).on("spark").withJpegCodec(null);
     }

@@ -62,7 +62,7 @@ final class SparkManifest implements AutoCloseable {
         if (!config.output().incremental()) {
             return false;
         }
-        Path output = config.layoutWithin(root).outputFor(image, trial.filter(), trial.strategy());
+        Path output = config.layoutWithin(root).outputFor(image, trial.filter(), trial.strategyName());
         Incremental incremental = byFilter.get(trial.filter());
         if (image.uri() == null) {
             // An image on a path, as the local engine has it: what the walk saw of it stands for a look.

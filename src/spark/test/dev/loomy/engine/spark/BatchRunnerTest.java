@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,8 +76,8 @@ class BatchRunnerTest {
     }
 
     private static Work work(Path output) {
-        RunConfig config = TestConfigs.writingTo(TestConfigs.noWrite(List.of(), List.of(), List.of("loop"),
-                List.of(new NoOp()), Duration.ZERO, 0, 1, 1, false), output);
+        RunConfig made = TestConfigs.forked(List.of(), List.of(), List.of("loop"), List.of(new NoOp()));
+        RunConfig config = TestConfigs.writingTo(made.withExecution(made.execution().withParallelism(1)), output);
         return new Work(config.toJson(), Batch.line(output), "loop", "NoOp", -1);
     }
 }

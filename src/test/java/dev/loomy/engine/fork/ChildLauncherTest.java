@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.run.Trial;
+import dev.loomy.strategy.Strategies;
 
 class ChildLauncherTest {
 
@@ -41,7 +42,7 @@ class ChildLauncherTest {
     @Test
     void theChildRunsItsOwnEntryPointWithTheTrialsKey() {
         ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar", Map.of());
-        Trial trial = new Trial("pool", "NoOp");
+        Trial trial = new Trial(Strategies.byName("pool"), "NoOp");
         assertThat(launcher.command(trial)).containsExactly("/jdk/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar",
                 "dev.loomy.engine.fork.ChildMain", "pool/NoOp");
     }
@@ -49,9 +50,9 @@ class ChildLauncherTest {
     @Test
     void theChildGetsTheLaunchersEnvironmentBesideThisJvms() {
         ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of(), "a.jar", Map.of("OPENCV_IPP", "disabled"));
-        ProcessBuilder process = launcher.process(new Trial("loop", "NoOp"));
+        ProcessBuilder process = launcher.process(new Trial(Strategies.byName("loop"), "NoOp"));
         assertThat(process.environment()).containsEntry("OPENCV_IPP", "disabled");
         assertThat(process.environment()).containsAllEntriesOf(System.getenv());
-        assertThat(process.command()).isEqualTo(launcher.command(new Trial("loop", "NoOp")));
+        assertThat(process.command()).isEqualTo(launcher.command(new Trial(Strategies.byName("loop"), "NoOp")));
     }
 }

@@ -41,8 +41,8 @@ class ForkEngineTest {
         TestImages.writeMany(in, 20, 16, 16);
         List<ImageFile> images = new InputWalker(w -> { }, w -> { }).walk(List.of(in));
         // 20 images, 300 ms each, one after the other: six seconds, unless stopped.
-        RunConfig config = TestConfigs.noWrite(List.of(in), images, List.of("loop", "pool"), List.of(new NoOp()),
-                Duration.ofMillis(300), 0, 1, 2, true);
+        RunConfig config = TestConfigs.forked(List.of(in), images, List.of("loop", "pool"), List.of(new NoOp()));
+        config = config.withExecution(config.execution().withIoLatency(Duration.ofMillis(300)));
         RunControl control = new RunControl();
         List<String> events = new CopyOnWriteArrayList<>();
         RunListener listener = new RunListener() {
