@@ -29,6 +29,7 @@ size=612x612
 seed=7
 runs=5
 install=yes
+python_only=no
 python_counts="1 200 2000"
 data=""
 results="$root/bench/results"
@@ -47,6 +48,7 @@ Usage: bench/peers.sh [OPTIONS]   (or bench/run.sh peers [OPTIONS])
                   the data sets (counts of images) loomy and the Python script are timed on (default "$python_counts")
   --no-install    do not apt-get missing peers nor pip the Python peer's OpenCV; leave them out
   --quick         --count=20 --runs=2: a smoke test of the script
+  --python-only   time loomy against the Python script alone (no other peers, no filters)
   -h, --help      this help
 EOF
 }
@@ -62,6 +64,7 @@ for arg in "$@"; do
         --python-counts=*) python_counts="${arg#*=}" ;;
         --no-install) install=no ;;
         --quick) count=20 runs=2 python_counts="1 20" ;;
+        --python-only) python_only=yes ;;
         -h | --help) usage; exit 0 ;;
         *) echo "peers: unknown option $arg" >&2; usage >&2; exit 2 ;;
     esac
@@ -140,6 +143,7 @@ for peer in "${peers[@]+"${peers[@]}"}"; do
             "parallel --will-cite -j$cores vips copy {} $O/'{/}[Q=95]' ::: $D/*.jpg && parallel --will-cite -j$cores vips copy {} $O/{/} ::: $D/*.png") ;;
     esac
 done
+if [[ "$python_only" == no ]]; then
 say "timing reading and writing: loomy NoOp and ${#peers[@]} peer(s), $runs runs each ..."
 hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-io.csv" "${io[@]}" >"$work/io.log" 2>&1 \
     || { cat "$work/io.log" >&2; say "timing the peers failed"; exit 1; }
@@ -151,6 +155,7 @@ done
 say "timing loomy's filters against one another, $runs runs each ..."
 hyperfine --style=none --warmup 1 --runs "$runs" --export-csv "$results/peers-filters.csv" "${filters[@]}" \
     >"$work/filters.log" 2>&1 || { cat "$work/filters.log" >&2; say "timing the filters failed"; exit 1; }
+fi
 
 # --- The Python peer: OpenCV from PyPI in a virtual environment, made once. ---
 venv="$root/target/peers-python"
@@ -173,11 +178,15 @@ if [[ "$python_ok" == yes ]]; then
     python_version="$("$venv/bin/python" -c 'import platform; print(platform.python_version())')"
     script="$root/bench/python/opencv_folder.py"
     for n in $python_counts; do
-        set_data="$root/target/bench-data/photos-$n-$size-seed$seed"
-        if [[ "$(cat "$set_data/.bench-stamp" 2>/dev/null)" != "count=$n size=$size seed=$seed" ]]; then
-            rm -rf "$set_data"
-            "$loomy" samples --quiet --count="$n" --size="$size" --seed="$seed" "$set_data"
-            echo "count=$n size=$size seed=$seed" >"$set_data/.bench-stamp"
+        # Photos: the JPEGs of a larger sample set (two in three samples are JPEG), n of them.
+        set_data="$root/target/bench-data/jpegs-$n-$size-seed$seed"
+        if [[ "$(cat "$set_data/.bench-stamp" 2>/dev/null)" != "jpegs=$n size=$size seed=$seed" ]]; then
+            rm -rf "$set_data" "$set_data.all"
+            "$loomy" samples --quiet --count="$(( n * 3 / 2 + 2 ))" --size="$size" --seed="$seed" "$set_data.all"
+            mkdir -p "$set_data"
+            find "$set_data.all" -maxdepth 1 -name '*.jpg' | sort | head -n "$n" | xargs -r mv -t "$set_data"
+            rm -rf "$set_data.all"
+            echo "jpegs=$n size=$size seed=$seed" >"$set_data/.bench-stamp"
         fi
         S="$(q "$set_data")"
         say "timing loomy NoOp against the Python script on $n image(s), $runs runs each ..."
@@ -220,10 +229,31 @@ commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 [[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
 
-summary="$results/peers.md"
+# The Python peer's table, with its data and versions.
+python_block() {
+    if (( ${#python_runs[@]} > 0 )); then
+        echo "loomy against the script a Python user would write (\`bench/python/opencv_folder.py\`: \`cv2.imread\`, then"
+        echo "\`cv2.imwrite\` at JPEG quality 95, in a \`ThreadPoolExecutor\` of $cores threads), whole command, cold each time;"
+        echo "CPU is user + system; the ratios are loomy's over the script's (above 1: loomy slower or costlier):"
+        echo
+        block peers-python
+        echo "| Images | Command | Wall (s), mean ± σ | CPU (s) | Wall ratio | CPU ratio |"
+        echo "| ---: | --- | ---: | ---: | ---: | ---: |"
+        for n in "${python_runs[@]}"; do
+            python_rows "$n" "$results/peers-python-$n.csv"
+        done
+        echo
+        echo "Python $python_version, OpenCV $opencv_version (opencv-python-headless from PyPI)."
+        block_end
+        echo
+    fi
+}
+summary=""
 # The markers around each part that README.md and docs/ show (bench/tables.sh copies them there).
 block() { echo "<!-- results:$1 -->"; open_block="$1"; }
 block_end() { echo "<!-- /results:$open_block -->"; }
+if [[ "$python_only" == no ]]; then
+summary="$results/peers.md"
 {
     echo "### loomy and its peers, side by side"
     echo
@@ -250,22 +280,6 @@ block_end() { echo "<!-- /results:$open_block -->"; }
     table "$results/peers-filters.csv"
     block_end
     echo
-    if (( ${#python_runs[@]} > 0 )); then
-        echo "loomy against the script a Python user would write (\`bench/python/opencv_folder.py\`: \`cv2.imread\`, then"
-        echo "\`cv2.imwrite\` at JPEG quality 95, in a \`ThreadPoolExecutor\` of $cores threads), whole command, cold each time;"
-        echo "CPU is user + system; the ratios are loomy's over the script's (above 1: loomy slower or costlier):"
-        echo
-        block peers-python
-        echo "| Images | Command | Wall (s), mean ± σ | CPU (s) | Wall ratio | CPU ratio |"
-        echo "| ---: | --- | ---: | ---: | ---: | ---: |"
-        for n in "${python_runs[@]}"; do
-            python_rows "$n" "$results/peers-python-$n.csv"
-        done
-        echo
-        echo "Python $python_version, OpenCV $opencv_version (opencv-python-headless from PyPI)."
-        block_end
-        echo
-    fi
     block peers-commands
     echo "Commands: loomy \`./run.sh --quiet --filter=F -o OUT DIR\`; ImageMagick \`mogrify -path OUT DIR/*\` (keeps"
     echo "the input's JPEG quality); GraphicsMagick \`gm mogrify -output-directory OUT -quality 95\` on the JPEGs, then"
@@ -279,8 +293,27 @@ block_end() { echo "<!-- /results:$open_block -->"; }
     echo "Reproduce: \`bench/run.sh peers --count=$count --size=$size --runs=$runs\`."
     block_end
 } >"$summary"
-say "wrote $summary (and peers-io.csv, peers-filters.csv, peers-python-N.csv)"
-cat "$summary"
+fi
+# The Python peer's figures in a file of their own, which --python-only writes alone.
+if (( ${#python_runs[@]} > 0 )); then
+    {
+        echo "### loomy and a Python script with OpenCV, side by side"
+        echo
+        echo "<!-- Written by bench/peers.sh at loomy $commit; bench/tables.sh copies each results block into docs/. -->"
+        echo
+        block peers-python-machine
+        echo "Measured by \`bench/peers.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), on $cores cores"
+        echo "(${cpu:-unknown CPU}); load average (1, 5, 15 minutes) before: $load_before; after: $load_after."
+        echo "Photos: the JPEGs (quality 95) of \`loomy samples --size=$size --seed=$seed\`, $size each. Whole process each"
+        echo "(start-up included), into an empty folder; 1 warm-up, then $runs timed runs by hyperfine."
+        block_end
+        echo
+        python_block
+    } >"$results/peers-python.md"
+    summary="$summary $results/peers-python.md"
+fi
+say "wrote $summary (and the hyperfine exports beside)"
+cat $summary
 # The repository's own results go on into its README and docs; results written elsewhere stay there.
 if [[ "$results" -ef "$root/bench/results" ]]; then
     "$root/bench/tables.sh"
