@@ -243,4 +243,17 @@ class BaselineTest {
                 new OptionsUsed.Reporting(format, null, null, null),
                 new OptionsUsed.Where(List.of("in"), "local", null, null, null, null));
     }
+
+    @Test
+    void theResultsLoomyReportReadsAreTheBaselinesRows() throws Exception {
+        Baseline baseline = Baseline.read(Path.of("src/test/resources/golden/results/results.json"));
+
+        assertThat(baseline.rows()).extracting(row -> row.key().label()).containsExactly("loop / NoOp",
+                "virtual / NoOp", "virtual-priority / NoOp", "threads / NoOp");
+        assertThat(baseline.rows()).extracting(RowTimes::imagesPerSec).containsExactly(9.756, 20.0, 19.512, Double.NaN);
+        assertThat(baseline.rows().get(1).wallMs()).containsExactly(200.0, 100.0, 300.0);
+        assertThat(baseline.rows().get(3).wallMs()).isEmpty();
+        assertThat(baseline.engine()).isEqualTo("local");
+        assertThat(List.of(baseline.cores(), baseline.cpu(), baseline.jdk())).containsExactly(2, "Test CPU", "Test JDK 25");
+    }
 }
