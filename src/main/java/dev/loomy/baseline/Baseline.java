@@ -1,36 +1,30 @@
 package dev.loomy.baseline;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.StreamSupport;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.loomy.report.SavedResults;
+import dev.loomy.report.SavedRow;
 import dev.loomy.results.BaselineComparison;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.OptionsUsed;
 import dev.loomy.results.Results;
 import dev.loomy.results.RowComparison;
-import dev.loomy.results.RowKey;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
 
 /**
  * Saved results to compare with: loomy's own json results ({@code --format=json},
- * {@code --report=FILE.json} or {@code --save-baseline}). The run times are taken from every
- * row's raw runs, so any loomy json with raw runs serves, and the comparison treats both sides'
- * runs alike. Scanned options, when the results name them in {@code scanned}, are part of each
+ * {@code --report=FILE.json} or {@code --save-baseline}), read by {@link SavedResults} as
+ * {@code loomy report} reads them. The run times are taken from every row's raw runs, so any
+ * loomy json with raw runs serves, and the comparison treats both sides' runs alike. Scanned options, when the results name them in {@code scanned}, are part of each
  * row's key.
  *
  * @param source where it was read from, for messages
@@ -49,52 +43,35 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Reads a baseline; the exception's message names the file and what is wrong with it. */
+    /**
+     * Reads a baseline through the one reader of loomy's json; the exception's message names the
+     * file and what is wrong with it.
+     */
     public static Baseline read(Path file) throws BaselineException {
-        JsonNode root;
+        SavedResults.Saved saved;
         try {
-            root = MAPPER.readTree(Files.readString(file));
-        } catch (NoSuchFileException e) {
-            throw new BaselineException(file + ": no such file");
-        } catch (JacksonException e) {
-            throw new BaselineException(file + ": not json (" + e.getOriginalMessage() + ")");
-        } catch (IOException e) {
-            throw new BaselineException(file + ": cannot be read: " + e.getMessage());
+            saved = SavedResults.open(file);
+        } catch (IllegalArgumentException e) {
+            throw new BaselineException(e.getMessage());
         }
-        JsonNode results = root == null ? null : root.get("results");
-        if (results == null || !results.isArray()) {
-            throw new BaselineException(file + ": not loomy's json results (no \"results\" list)");
-        }
-        List<String> scanned = new ArrayList<>();
-        root.path("scanned").forEach(n -> scanned.add(n.asText()));
         List<RowTimes> rows = new ArrayList<>();
         Set<String> engines = new TreeSet<>();
-        for (JsonNode row : results) {
-            rows.add(row(file, row, scanned));
-            if (row.path("engine").isTextual()) {
-                engines.add(row.get("engine").asText());
+        List<Summary> summaries = saved.results().summaries();
+        for (int i = 0; i < summaries.size(); i++) {
+            Summary summary = summaries.get(i);
+            SavedRow row = saved.rows().get(i);
+            // A run without a usable time (hand-edited, or from another tool) is left out, not compared as 0.
+            double[] walls = summary.measurement().runs().stream().mapToDouble(run -> run.wallNanos() / 1e6)
+                    .filter(ms -> ms > 0).toArray();
+            rows.add(new RowTimes(Schema.keyOf(summary), row.decimal("images_per_sec"), walls,
+                    (int) row.count("images", 0)));
+            if (row.text("engine") != null) {
+                engines.add(row.text("engine"));
             }
         }
-        JsonNode machine = root.path("machine");
-        return new Baseline(file.toString(), machine.path("cores").asInt(-1), machine.path("cpu").asText("unknown"),
-                machine.path("jdk").asText("unknown"), engines.isEmpty() ? null : String.join(", ", engines),
-                List.copyOf(rows), root.path("options"));
-    }
-
-    private static RowTimes row(Path file, JsonNode row, List<String> scanned) throws BaselineException {
-        if (!row.path("strategy").isTextual() || !row.path("filter").isTextual()) {
-            throw new BaselineException(file + ": a result without strategy and filter");
-        }
-        Map<String, String> scan = new LinkedHashMap<>();
-        for (String option : scanned) {
-            scan.put(option, row.path(option).asText());
-        }
-        RowKey key = new RowKey(row.get("strategy").asText(), row.get("filter").asText(), scan);
-        // A run without a usable time (hand-edited, or from another tool) is left out, not compared as NaN.
-        double[] walls = StreamSupport.stream(row.path("raw_runs").spliterator(), false)
-                .mapToDouble(run -> run.path("wall_ms").asDouble(Double.NaN)).filter(Double::isFinite).toArray();
-        JsonNode perSec = row.path("images_per_sec");
-        return new RowTimes(key, perSec.isNumber() ? perSec.asDouble() : Double.NaN, walls, row.path("images").asInt(0));
+        MachineInfo machine = saved.results().machine();
+        return new Baseline(file.toString(), machine.cores(), machine.cpu(), machine.jdk(),
+                engines.isEmpty() ? null : String.join(", ", engines), List.copyOf(rows), saved.options());
     }
 
     /** {@code results} compared with this baseline: each row's change, and why the two may not be comparable. */

@@ -118,7 +118,7 @@ public final class RunExecutor {
     /** Counts image {@code index} as up to date ({@code --incremental}): it ends as soon as it is found. */
     private void upToDate(RunRecorder recorder, int index) {
         long now = System.nanoTime();
-        recorder.ended(index, now, now, ImageTiming.Status.UP_TO_DATE, null);
+        recorder.ended(index, now, now, now, ImageTiming.Status.UP_TO_DATE, null);
         listener.imageDone(ImageTiming.Status.UP_TO_DATE);
     }
 

@@ -60,8 +60,8 @@ final class RunRecorder {
         return workers;
     }
 
-    /** Image {@code index} ended so, handed over and finished at these {@link System#nanoTime} instants. */
-    void ended(int index, long submittedAt, long completedAt, ImageTiming.Status status, String lane) {
+    /** Image {@code index} ended so, handed over, started on and finished at these {@link System#nanoTime} instants. */
+    void ended(int index, long submittedAt, long startedAt, long completedAt, ImageTiming.Status status, String lane) {
         counts.incrementAndGet(status.ordinal());
         long submitted = submittedAt - start;
         long completed = completedAt - start;
@@ -75,7 +75,8 @@ final class RunRecorder {
         }
         int slot = sampler.slot(index);
         if (slot >= 0) {
-            points.set(slot, new ImageTiming(index, submitted, completed, status, lane));
+            points.set(slot, new ImageTiming(index, submitted, Math.min(completed, startedAt - start), completed, status,
+                    lane));
         }
     }
 

@@ -9,7 +9,7 @@ import dev.loomy.results.ImageTiming;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.ImageJob;
 
-/** An image job that records when it was handed over, when it finished and how. */
+/** An image job that records when it was handed over, when its work began, when it finished and how. */
 final class TimedImageJob implements ImageJob {
 
     private final int index;
@@ -70,6 +70,7 @@ final class TimedImageJob implements ImageJob {
 
     @Override
     public void run() {
+        long startedAt = System.nanoTime();
         ImageTiming.Status outcome;
         if (control.stopping()) {
             outcome = ImageTiming.Status.SKIPPED;
@@ -94,7 +95,7 @@ final class TimedImageJob implements ImageJob {
             }
         }
         long completedAt = System.nanoTime();
-        recorder.ended(index, submittedAt == 0 ? completedAt : submittedAt, completedAt, outcome, lane);
+        recorder.ended(index, submittedAt == 0 ? completedAt : submittedAt, startedAt, completedAt, outcome, lane);
         listener.imageDone(outcome);
         ends.run();
     }

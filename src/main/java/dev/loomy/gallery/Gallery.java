@@ -171,7 +171,7 @@ public final class Gallery {
             }
             Path output = page.layout().outputFor(image, filter, page.strategy());
             cells.add(cell(output, thumb(i + 1, index), output, filter + " of " + Names.shown(image.relative()), failed,
-                    true));
+                    true).timed(cellTime(timing(page.measurements().get(i), index))));
         }
         return new GalleryPage.Row(Heads.fileName(Names.shown(image.relative())), cells);
     }
@@ -180,7 +180,7 @@ public final class Gallery {
         try {
             Thumbnails.Dimensions size = thumbnails.write(source, thumb);
             return new GalleryPage.Cell(GalleryPage.url(folder, full), GalleryPage.url(folder, thumb), size.width(),
-                    size.height(), alt, "");
+                    size.height(), alt, "", "");
         } catch (ImageException e) {
             failed.incrementAndGet();
             if (tell) {
@@ -191,7 +191,7 @@ public final class Gallery {
     }
 
     private static GalleryPage.Cell missing(String reason) {
-        return new GalleryPage.Cell("", "", 0, 0, "", reason);
+        return new GalleryPage.Cell("", "", 0, 0, "", reason, "");
     }
 
     /** Whether the counted run the results report on did {@code index}; not so when it failed, was skipped or crashed. */
@@ -202,16 +202,24 @@ public final class Gallery {
 
     /** How {@code index} ended in the counted run the results report on, or null when no run got to it. */
     private static ImageTiming.Status status(Measurement measurement, int index) {
+        ImageTiming timing = timing(measurement, index);
+        return timing == null ? null : timing.status();
+    }
+
+    /** {@code index}'s times in the counted run the results report on, or null when no run got to it. */
+    private static ImageTiming timing(Measurement measurement, int index) {
         RunRecord run = measurement == null ? null : measurement.medianRun();
         if (run == null) {
             return null;
         }
-        return run.timeline().points().stream().filter(t -> t.index() == index).map(ImageTiming::status).findFirst().orElse(null);
+        return run.timeline().points().stream().filter(t -> t.index() == index).findFirst().orElse(null);
     }
 
     /**
-     * The median time of one image, from its submission to its completion: read, filter, write.
-     * The median, not the mean, so that the first image's JIT compilation does not count (from three images on).
+     * The median service time of one image: read, filter, write, from when a thread started on it to
+     * its end, never the time it waited for a thread, which grows with the images handed over
+     * before it. The median, not the mean, so that the first image's JIT compilation does not count
+     * (from three images on).
      */
     static String timeText(Measurement measurement) {
         RunRecord run = measurement == null ? null : measurement.medianRun();
@@ -220,18 +228,27 @@ public final class Gallery {
         }
         long[] nanos = run.timeline().points().stream()
                 .filter(t -> t.status() == ImageTiming.Status.DONE || t.status() == ImageTiming.Status.WARNED)
-                .mapToLong(ImageTiming::latencyNanos).sorted().toArray();
+                .mapToLong(ImageTiming::serviceNanos).sorted().toArray();
         if (nanos.length == 0) {
             return "";
         }
         double median = nanos.length % 2 == 1 ? nanos[nanos.length / 2]
                 : (nanos[nanos.length / 2 - 1] + nanos[nanos.length / 2]) / 2.0;
-        return String.format(Locale.ROOT, median >= 10e6 ? "%.0f ms / image" : "%.1f ms / image", median / 1e6);
+        return millis(median) + " / image";
+    }
+
+    /** One image's service time in a cell's title, as the head shows the median's. */
+    static String cellTime(ImageTiming timing) {
+        return timing == null ? "" : millis(timing.serviceNanos()) + " to read, filter and write";
+    }
+
+    private static String millis(double nanos) {
+        return String.format(Locale.ROOT, nanos >= 10e6 ? "%.0f ms" : "%.1f ms", nanos / 1e6);
     }
 
     /**
-     * What the times in the heads mean, for the page's foot: each is one image's time while others
-     * ran beside it, not a column's share of the run.
+     * What the times in the heads mean, for the page's foot: each is one image's service time while
+     * others ran beside it, not its wait for a thread, nor a column's share of the run.
      *
      * @param strategy    the strategy the run used
      * @param parallelism how many images it ran at a time
@@ -241,10 +258,12 @@ public final class Gallery {
         String together = parallelism == 1 ? "one image at a time"
                 : parallelism + " images at a time on " + parallelism + " threads";
         String column = parallelism == 1 ? "" : "; a column took about its time \u00d7 the images \u00f7 " + parallelism;
-        return "Time: the median, over the images, of one image's read, filter and write, " + together + " ("
+        return "Time: the median, over the images, of one image's service time (its read, filter and write, from "
+                + "when a thread started on it to its end; not the time it waited for a thread), " + together + " ("
                 + strategy + " strategy, one run, OpenCV on " + cvThreads + " thread" + (cvThreads == 1 ? "" : "s")
                 + (parallelism == 1 ? "" : " each") + ")" + column + ". Measured on " + machine.cores() + " cores, "
-                + machine.cpu() + ", " + machine.jdk() + ". Click a thumbnail for the full-size image.";
+                + machine.cpu() + ", " + machine.jdk() + ". A thumbnail's title says its image's time; click it for the "
+                + "full-size image.";
     }
 
     Path original(ImageFile image) {

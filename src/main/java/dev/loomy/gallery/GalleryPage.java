@@ -51,8 +51,13 @@ public final class GalleryPage {
      * @param full   the full-size file, as a URL relative to the page; empty when there is none
      * @param thumb  its thumbnail, likewise
      * @param reason why there is no image (the filter failed on it), or empty
+     * @param time   its image's service time under its column's filter, or empty
      */
-    public record Cell(String full, String thumb, int width, int height, String alt, String reason) {
+    public record Cell(String full, String thumb, int width, int height, String alt, String reason, String time) {
+
+        Cell timed(String time) {
+            return new Cell(full, thumb, width, height, alt, reason, time);
+        }
     }
 
     /** One input image: its name in pieces ({@link Heads#fileName}) and a cell per column, the original's first. */

@@ -45,7 +45,9 @@ import dev.loomy.strategy.Strategies;
  * Results saved as json ({@link JsonFormat}: {@code --format=json}, {@code --export-json}) read back
  * into the {@link Results} they were rendered from, so that {@code loomy report} renders the same
  * measurement again in any format, without measuring: every row's raw runs, to the microsecond,
- * and what the json says of the machine, the options and the order of the runs.
+ * and what the json says of the machine, the options and the order of the runs. The one reader
+ * of loomy's json: {@code --baseline} reads its files here too. A row's figures are read by the
+ * schema's columns ({@link SavedRow}); the raw runs, which no column holds, here.
  */
 public final class SavedResults {
 
@@ -58,10 +60,27 @@ public final class SavedResults {
     }
 
     /**
+     * A results file read: its {@link Results}, each row's columns as the schema reads them, in the
+     * order of the results' measurements, and the options as the file has them (a missing one is
+     * not a default).
+     */
+    public record Saved(Results results, List<SavedRow> rows, JsonNode options) {
+
+        public Saved {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /** Reads {@code file}'s {@link Results}; see {@link #open}. */
+    public static Results read(Path file) {
+        return open(file).results();
+    }
+
+    /**
      * Reads {@code file}; a problem is one line naming the file and what is wrong. Only a regular
      * file is read: a FIFO would block for ever, a device never end.
      */
-    public static Results read(Path file) {
+    public static Saved open(Path file) {
         String shown = Names.shown(file);
         JsonNode root;
         try {
@@ -88,23 +107,25 @@ public final class SavedResults {
             throw new IllegalArgumentException(shown + ": not loomy's json results (no \"results\" and \"machine\")");
         }
         try {
-            return results(root);
+            List<SavedRow> rows = new ArrayList<>();
+            root.path("results").forEach(row -> rows.add(SavedRow.of(row)));
+            return new Saved(results(root, rows), rows, root.path("options"));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(shown + ": not loomy's json results (" + Names.shown(e.getMessage()) + ")");
         }
     }
 
-    private static Results results(JsonNode root) {
+    private static Results results(JsonNode root, List<SavedRow> rows) {
         List<String> scanned = strings(root.path("scanned"));
         List<Measurement> measurements = new ArrayList<>();
         List<RowComparison> compared = new ArrayList<>();
-        for (JsonNode row : root.path("results")) {
-            Measurement m = measurement(row, scanned);
+        for (int i = 0; i < rows.size(); i++) {
+            SavedRow saved = rows.get(i);
+            Measurement m = measurement(root.path("results").get(i), saved, scanned);
             measurements.add(m);
-            if (row.path("change").isTextual()) {
-                compared.add(new RowComparison(m.key(), row.path("baseline_images_per_sec").asDouble(Double.NaN),
-                        row.path("change_pct").asDouble(Double.NaN), verdict(row.path("change").asText()),
-                        row.path("change_error_pct").asDouble(Double.NaN)));
+            if (saved.text("change") != null) {
+                compared.add(new RowComparison(m.key(), saved.decimal("baseline_images_per_sec"),
+                        saved.decimal("change_pct"), verdict(saved.text("change")), saved.decimal("change_error_pct")));
             }
         }
         OptionsUsed options = options(root.path("options"));
@@ -129,8 +150,8 @@ public final class SavedResults {
                         : RunOrder.sequential(null)));
     }
 
-    private static Measurement measurement(JsonNode row, List<String> scanned) {
-        if (!row.path("strategy").isTextual() || !row.path("filter").isTextual()) {
+    private static Measurement measurement(JsonNode row, SavedRow saved, List<String> scanned) {
+        if (saved.text("strategy") == null || saved.text("filter") == null) {
             throw new IllegalArgumentException("a result without strategy and filter");
         }
         List<RunRecord> runs = new ArrayList<>();
@@ -141,10 +162,11 @@ public final class SavedResults {
             scan.put(option, value.isNumber() && !value.isIntegralNumber()
                     ? new BigDecimal(value.asText()).stripTrailingZeros().toPlainString() : value.asText());
         }
-        int images = runs.isEmpty() ? row.path("images").asInt() : runs.get(0).counts().total();
-        return new Measurement(row.get("strategy").asText(), row.get("filter").asText(), images,
-                row.path("warmups").asInt(), runs, outcome(row.path("outcome").asText("ok")), text(row, "note"),
-                profile(row), text(row, "engine"), scan, text(row, "jpeg_codec"));
+        int images = runs.isEmpty() ? (int) saved.count("images", 0) : runs.get(0).counts().total();
+        String outcome = saved.text("outcome");
+        return new Measurement(saved.text("strategy"), saved.text("filter"), images, (int) saved.count("warmups", 0),
+                runs, outcome(outcome == null ? "ok" : outcome), saved.text("note"), profile(row, saved),
+                saved.text("engine"), scan, saved.text("jpeg_codec"));
     }
 
     private static RunRecord run(JsonNode run) {
@@ -202,13 +224,12 @@ public final class SavedResults {
     }
 
     /** What the profilers recorded, from the row's columns; null when nothing was profiled. */
-    private static Profile profile(JsonNode row) {
+    private static Profile profile(JsonNode row, SavedRow saved) {
         if (!row.has("gc_count") && !row.has("pinned_events") && !row.has("jfr_file")) {
             return null;
         }
-        return new Profile(row.path("alloc_mb_per_image").asDouble(Double.NaN), row.path("gc_count").asLong(-1),
-                row.path("gc_ms").asDouble(Double.NaN), row.path("pinned_events").asLong(-1),
-                strings(row.path("pinned_sites")), text(row, "jfr_file"));
+        return new Profile(saved.decimal("alloc_mb_per_image"), saved.count("gc_count", -1), saved.decimal("gc_ms"),
+                saved.count("pinned_events", -1), strings(row.path("pinned_sites")), saved.text("jfr_file"));
     }
 
     private static OptionsUsed options(JsonNode o) {

@@ -1,5 +1,6 @@
 package dev.loomy.results;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,7 +35,8 @@ public record RunRecord(long wallNanos, ImageCounts counts, Latencies latencies,
     public RunRecord {
         counts = counts == null ? ImageCounts.NONE : counts;
         latencies = latencies == null ? Latencies.NONE : latencies;
-        laneFinishNanos = laneFinishNanos == null ? Map.of() : Map.copyOf(new TreeMap<>(laneFinishNanos));
+        // By lane name, so that every rendering lists the lanes in one order: Map.copyOf's order changes from JVM to JVM.
+        laneFinishNanos = laneFinishNanos == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(laneFinishNanos));
         timeline = timeline == null ? Timeline.NONE : timeline;
     }
 

@@ -188,7 +188,9 @@ class BaselineTest {
         assertThatThrownBy(() -> Baseline.read(notJson)).isInstanceOf(BaselineException.class)
                 .hasMessageStartingWith(notJson + ": not json");
         Path other = Files.writeString(dir.resolve("b.json"), "{\"x\": 1}");
-        assertThatThrownBy(() -> Baseline.read(other)).hasMessage(other + ": not loomy's json results (no \"results\" list)");
+        // The message of loomy report's reader: one reader, one way of saying it.
+        assertThatThrownBy(() -> Baseline.read(other))
+                .hasMessage(other + ": not loomy's json results (no \"results\" and \"machine\")");
         assertThatThrownBy(() -> Baseline.read(dir.resolve("missing.json"))).hasMessage(dir.resolve("missing.json") + ": no such file");
     }
 
@@ -240,5 +242,18 @@ class BaselineTest {
                 new OptionsUsed.Execution("2", "1", ioLatency, "auto", false, true, false),
                 new OptionsUsed.Reporting(format, null, null, null),
                 new OptionsUsed.Where(List.of("in"), "local", null, null, null, null));
+    }
+
+    @Test
+    void theResultsLoomyReportReadsAreTheBaselinesRows() throws Exception {
+        Baseline baseline = Baseline.read(Path.of("src/test/resources/golden/results/results.json"));
+
+        assertThat(baseline.rows()).extracting(row -> row.key().label()).containsExactly("loop / NoOp",
+                "virtual / NoOp", "virtual-priority / NoOp", "threads / NoOp");
+        assertThat(baseline.rows()).extracting(RowTimes::imagesPerSec).containsExactly(9.756, 20.0, 19.512, Double.NaN);
+        assertThat(baseline.rows().get(1).wallMs()).containsExactly(200.0, 100.0, 300.0);
+        assertThat(baseline.rows().get(3).wallMs()).isEmpty();
+        assertThat(baseline.engine()).isEqualTo("local");
+        assertThat(List.of(baseline.cores(), baseline.cpu(), baseline.jdk())).containsExactly(2, "Test CPU", "Test JDK 25");
     }
 }

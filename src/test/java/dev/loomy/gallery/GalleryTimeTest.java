@@ -35,6 +35,18 @@ class GalleryTimeTest {
     }
 
     @Test
+    void anImagesTimeIsFromTheStartOfItsWorkNotFromItsSubmission() {
+        // Five images handed over at once to one thread: each waits for the ones before it.
+        ImageTiming[] images = new ImageTiming[5];
+        for (int i = 0; i < images.length; i++) {
+            images[i] = new ImageTiming(i, 0, i * 20_000_000L, (i + 1) * 20_000_000L, Status.DONE, null);
+        }
+
+        assertThat(Gallery.timeText(measured(images))).isEqualTo("20 ms / image");
+        assertThat(Gallery.cellTime(images[4])).isEqualTo("20 ms to read, filter and write");
+    }
+
+    @Test
     void tensOfMillisecondsAreWholeAndNothingDoneIsNoTime() {
         assertThat(Gallery.timeText(measured(image(0, 22.4, Status.DONE)))).isEqualTo("22 ms / image");
         assertThat(Gallery.timeText(measured(image(0, 3, Status.FAILED)))).isEmpty();
@@ -46,7 +58,8 @@ class GalleryTimeTest {
         MachineInfo machine = new MachineInfo(8, 1L << 34, "JDK 25", "Linux", "Some CPU");
 
         assertThat(Gallery.timing("pool", 8, 1, machine)).startsWith("Time: the median, over the images, of one "
-                + "image's read, filter and write, 8 images at a time on 8 threads (pool strategy, one run, OpenCV on "
+                + "image's service time (its read, filter and write, from when a thread started on it to its end; not "
+                + "the time it waited for a thread), 8 images at a time on 8 threads (pool strategy, one run, OpenCV on "
                 + "1 thread each); a column took about its time \u00d7 the images \u00f7 8. Measured on 8 cores, Some CPU, "
                 + "JDK 25.");
         assertThat(Gallery.timing("loop", 1, 2, machine)).contains("one image at a time (loop strategy, one run, "
