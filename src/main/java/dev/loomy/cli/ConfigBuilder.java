@@ -23,6 +23,7 @@ import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
+import dev.loomy.run.JvmComparison;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
@@ -101,7 +102,8 @@ final class ConfigBuilder {
         MeasureSettings settings = Measures.settings(measure, measure.rigor, locations.outputFolder());
         RunConfig.Baselines given = Measures.baselines(measure.rigor);
         Baselines baselines = open(given);
-        boolean job = report.format == null && job(strategies.size() * scan.size(), repeats, warmups, settings, given);
+        JvmComparison jvms = Jvms.choice(measure.jvms, measure.fork, engine.spark());
+        boolean job = report.format == null && !jvms.compares() && job(strategies.size() * scan.size(), repeats, warmups, settings, given);
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
@@ -109,13 +111,13 @@ final class ConfigBuilder {
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, imageFormat, locations.outputUri(),
                         keepMetadata, run.incremental, quality),
                 new RunConfig.Measuring(warmups, repeats, fork(run, measure, job ? 1 : strategies.size()
-                        * filters.resolved().size(), scan, engine), settings, reference, given, order),
+                        * filters.resolved().size(), scan, engine) || jvms.compares(), settings, reference, given, order),
                 new RunConfig.Execution(scan.parallelism().get(0), scan.cvThreads().get(0), scan.ioLatency().get(0),
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren,
                         run.failFast),
                 new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
                         !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
-                        job), engine, scan);
+                        job), engine, scan, jvms);
         Phases.mark("config built");
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         Phases.mark("inputs surveyed");

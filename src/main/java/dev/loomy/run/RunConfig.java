@@ -44,10 +44,19 @@ import dev.loomy.results.Reference;
  * @param engine     where the images are processed ({@code --engine})
  * @param scan       the values of the scanned options: a run of several points is measured point by
  *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
+ * @param jvms       the JVMs and JVM option sets compared, and what the storage wait holds
  */
 public record RunConfig(List<Path> inputs, ImageSet images, List<String> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
-                        Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
+                        Execution execution, Reporting reporting, EngineChoice engine, Scan scan, JvmComparison jvms) {
+
+    /** A run on loomy's own JVM, its storage wait holding nothing. */
+    public RunConfig(List<Path> inputs, ImageSet images, List<String> strategies, List<ResolvedFilter> filters,
+                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting,
+                     EngineChoice engine, Scan scan) {
+        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, engine, scan,
+                JvmComparison.NONE);
+    }
 
     /**
      * Where the images are processed ({@code --engine}): {@code local} (this JVM and its children) or
@@ -222,6 +231,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
         filters = List.copyOf(filters);
         engine = engine == null ? EngineChoice.LOCAL : engine;
         scan = scan == null ? Scan.NONE : scan;
+        jvms = jvms == null ? JvmComparison.NONE : jvms;
     }
 
     /** The same run without its images: what each Spark task needs besides its own images. */
@@ -230,7 +240,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
     /** The same run over {@code images}. */
     public RunConfig withImages(ImageSet images) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     /** How many images the run has, as planned. */
@@ -265,7 +275,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
                 measuring.fork(), measuring.settings().inFolder(point.label()), measuring.reference(),
                 measuring.baselines(), measuring.order());
         return new RunConfig(inputs, images, strategies, filters, selection, output, own, point.execution(),
-                reporting, engine, Scan.NONE);
+                reporting, engine, Scan.NONE, jvms);
     }
 
     /** Every strategy with every filter, strategy by strategy (at each point of a scan alike). */
