@@ -56,7 +56,7 @@ final class Jvms {
                 String refused = start(own.on(jvm, set).versionCommand());
                 if (refused != null) {
                     throw new UsageError(option + ": " + (jvm == null ? "this JVM" : jvm.java())
-                            + (set.isDefault() ? "" : " with " + String.join(" ", set.options()))
+                            + (set.loomysOwn() ? "" : " with " + String.join(" ", set.options()))
                             + " does not start: " + refused);
                 }
             }

@@ -43,7 +43,7 @@ public record JvmComparison(List<Jvm> jvms, List<OptionSet> optionSets, IoLock i
             options = List.copyOf(options);
         }
 
-        public boolean isDefault() {
+        public boolean loomysOwn() {
             return options.isEmpty();
         }
     }

@@ -331,7 +331,11 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<String> strateg
                         measuring.warmups(), measuring.order().label()),
                 new OptionsUsed.Execution(given(scan.parallelism(), execution.parallelism(), String::valueOf),
                         given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
-                        given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText),
+                        given(scan.ioLatency(), execution.ioLatency(), RunConfig::latencyText) + switch (jvms.ioLock()) {
+                            case MONITOR -> " under a monitor";
+                            case REENTRANT -> " under a ReentrantLock";
+                            case NONE -> "";
+                        },
                         given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
                         measuring.fork(), execution.reproducible()),
                 new OptionsUsed.Reporting(reporting.format().label(),

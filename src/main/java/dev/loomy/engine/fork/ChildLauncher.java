@@ -67,7 +67,7 @@ public final class ChildLauncher {
                 options.add("--enable-preview");
             }
         }
-        if (set != null && !set.isDefault()) {
+        if (set != null && !set.loomysOwn()) {
             List<String> named = set.options().stream().map(ChildLauncher::optionName).toList();
             options.removeIf(o -> named.contains(optionName(o)));
             options.addAll(set.options());
