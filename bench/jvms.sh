@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # JVMs and JVM options side by side, on 200 photos, each row in a warm child JVM of its own,
 # interleaved (docs/comparing.md shows a run's tables):
-#   1. JEP 491: Java 21 against Java 25, pool against virtual, the 20 ms storage wait of each image
-#      held under its own monitor (synchronized) and then under a ReentrantLock, pinned events counted;
+#   1. JEP 491: Java 21 against Java 25, pool against virtual, a storage wait of 20 and of 100 ms per
+#      image held under its own monitor (synchronized) and then under a ReentrantLock, pinned events counted;
 #   2. the collectors: loomy's own (serial, its young generation bounded), parallel and G1.
 # Prints markdown; writes bench/results/jvms.md, whose blocks bench/tables.sh copies into docs/comparing.md.
 #
@@ -36,13 +36,13 @@ machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | 
     echo
     echo "<!-- results:jvms-jep491 -->"
     echo "Machine: $machine; $(date -u '+%Y-%m-%d %H:%M UTC'); $(find "$photos" -type f | wc -l) photos, NoOp,"
-    echo "--io-latency=20ms, nothing written. Load before: $(load)."
+    echo "--io-latency=20ms,100ms (a scan: rows for each), nothing written. Load before: $(load)."
     for lock in monitor reentrant; do
         echo
         echo "--io-lock=$lock:"
         echo
         echo '```'
-        "$root/run.sh" --jvm="$jdk21,$jdk25" -s pool,virtual -f NoOp --io-latency=20ms --io-lock="$lock" \
+        "$root/run.sh" --jvm="$jdk21,$jdk25" -s pool,virtual -f NoOp --io-latency=20ms,100ms --io-lock="$lock" \
             --profile=pinning --repeat=3 --warmup=1 --no-write --no-progress "$photos" 2>&1
         echo '```'
     done
@@ -57,8 +57,8 @@ machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | 
     echo "nothing written. Load before: $(load)."
     echo
     echo '```'
-    "$root/run.sh" --jvm-options='default;-XX:+UseParallelGC;-XX:+UseG1GC' -s pool -f Cartoon2 --profile=gc \
-        --repeat=3 --warmup=1 --no-write --no-progress --wide "$photos" 2>&1
+    COLUMNS=120 "$root/run.sh" --jvm-options='default;-XX:+UseParallelGC;-XX:+UseG1GC' -s pool -f Cartoon2 --profile=gc \
+        --repeat=3 --warmup=1 --no-write --no-progress "$photos" 2>&1
     echo '```'
     echo
     echo "Load after: $(load)."

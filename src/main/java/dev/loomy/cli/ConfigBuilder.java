@@ -23,7 +23,6 @@ import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
 import dev.loomy.results.Reference;
-import dev.loomy.run.JvmComparison;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
@@ -102,8 +101,8 @@ final class ConfigBuilder {
         MeasureSettings settings = Measures.settings(measure, measure.rigor, locations.outputFolder());
         RunConfig.Baselines given = Measures.baselines(measure.rigor);
         Baselines baselines = open(given);
-        JvmComparison jvms = Jvms.choice(measure.jvms, measure.fork, engine.spark());
-        boolean job = report.format == null && !jvms.compares() && job(strategies.size() * scan.size(), repeats, warmups, settings, given);
+        var jvms = Jvms.choice(measure.jvms, measure.fork, engine.spark());
+        boolean job = report.format == null && job(strategies.size() * scan.size(), repeats, warmups, settings, given);
         boolean pinChildren = run.reproducible && !OpenCvPinning.active();
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
@@ -116,8 +115,7 @@ final class ConfigBuilder {
                         scan.maxInFlight().get(0), run.strict, run.reproducible || OpenCvPinning.active(), pinChildren,
                         run.failFast),
                 new RunConfig.Reporting(format, exports, report.exports.chart, report.exports.timeline, report.quiet,
-                        !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide,
-                        job), engine, scan, jvms);
+                        !report.quiet && !report.noProgress && StderrTerminal.detected(), report.wide, job && !jvms.compares()), engine, scan, jvms);
         Phases.mark("config built");
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         Phases.mark("inputs surveyed");
