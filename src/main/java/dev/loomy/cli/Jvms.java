@@ -136,12 +136,22 @@ final class Jvms {
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
-            byte[] output = process.getInputStream().readNBytes(1 << 20);
-            if (!process.waitFor(PROBE_SECONDS, TimeUnit.SECONDS)) {
+            // Read aside, so that a program that never ends is stopped at the time limit, not waited for.
+            java.util.concurrent.atomic.AtomicReference<byte[]> output = new java.util.concurrent.atomic.AtomicReference<>(new byte[0]);
+            Thread reader = Thread.ofVirtual().start(() -> {
+                try {
+                    output.set(process.getInputStream().readNBytes(1 << 20));
+                } catch (IOException e) {
+                    // Nothing read: the probe then finds no vendor and version.
+                }
+            });
+            boolean ended = process.waitFor(PROBE_SECONDS, TimeUnit.SECONDS);
+            if (!ended) {
                 process.destroyForcibly();
-                return new Probe(-1, new String(output, StandardCharsets.UTF_8));
             }
-            return new Probe(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+            // A child of the program may still hold the pipe open: its output is not waited for long.
+            reader.join(java.time.Duration.ofSeconds(2));
+            return new Probe(ended ? process.exitValue() : -1, new String(output.get(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UsageError("--jvm=" + command.get(0) + ": not a Java (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
