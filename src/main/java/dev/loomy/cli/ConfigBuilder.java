@@ -14,6 +14,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.TempFiles;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.Reporting;
+import dev.loomy.run.JvmComparison;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
 import dev.loomy.strategy.Strategy;
@@ -79,16 +80,18 @@ final class ConfigBuilder {
         Measures.Checked measures = Measures.check(measure, checked.strategyNames(), filterNames,
                 locations.outputFolder());
         Baselines baselines = open(measures.baselines());
-        boolean job = options.report.format.isEmpty() && job(strategies.size() * scan.size(), measures);
+        JvmComparison jvms = Jvms.choice(measure.jvms, measure.fork, engine.spark());
+        boolean job = options.report.format.isEmpty() && job(strategies.size() * scan.size(), measures)
+                && !jvms.compares();
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
                 new RunConfig.Selection(run.strategies, selection.filters, selection.params, locations.given(),
                         filters.file()),
                 new RunConfig.Output(locations.outputFolder(), !run.noWrite, checked.imageFormat(),
                         locations.outputUri(), checked.keepMetadata(), run.incremental, checked.quality()),
                 new RunConfig.Measuring(measures.warmups(), measures.repeats(), fork(checked, measure, job ? 1
-                        : strategies.size() * filters.resolved().size(), scan, engine), measures.settings(),
-                        measures.reference(), measures.baselines(), measures.order()),
-                checked.execution(), reporting.withJob(job), engine, scan);
+                        : strategies.size() * filters.resolved().size(), scan, engine) || jvms.compares(),
+                        measures.settings(), measures.reference(), measures.baselines(), measures.order()),
+                checked.execution(), reporting.withJob(job), engine, scan, jvms);
         Phases.mark("config built");
         Outputs.Survey survey = Outputs.survey(config, locations, console, baselines.saveTo());
         Phases.mark("inputs surveyed");

@@ -34,4 +34,7 @@ public final class MeasureOptions {
     // A group without a heading: its options are listed in this one's section of --help, after these.
     @ArgGroup(validate = false, exclusive = false)
     RigorOptions rigor = new RigorOptions();
+
+    @ArgGroup(validate = false, exclusive = false)
+    JvmOptions jvms = new JvmOptions();
 }

@@ -1,6 +1,7 @@
 package dev.loomy.engine;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,6 +24,7 @@ import dev.loomy.results.Provenance;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunOrder;
 import dev.loomy.run.Interrupts;
+import dev.loomy.run.JvmComparison;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
 import dev.loomy.run.Scan;
@@ -90,20 +92,25 @@ public final class Runner {
      */
     private RunOrder measure(RunConfig config, List<Measurement> measurements) throws InterruptedException {
         RunConfig.Measuring measuring = config.measuring();
-        boolean several = config.trials().size() * config.points().size() > 1
+        List<JvmComparison.Variant> variants = config.jvms().variants();
+        boolean several = config.trials().size() * config.points().size() * variants.size() > 1
                 && (measuring.repeats() > 1 || measuring.settings().autoRepeat());
         boolean interleave = several && measuring.order().interleaved();
         if (config.engine().spark()) {
             // Spark is never scanned: the run is its one point.
-            measurements.addAll(engine(config).run(config));
+            measurements.addAll(engine(config, variants.get(0)).run(config));
             return interleave ? notInterleaved("--engine=spark takes each row's runs together: rounds are the "
                     + "local engine's") : RunOrder.sequential(null);
         }
         List<Row> rows = new ArrayList<>();
         for (Scan.Point point : config.points()) {
             RunConfig one = config.at(point);
-            for (Row row : engine(one).rows(one)) {
-                rows.add(point.values().isEmpty() ? row : new AtPoint(row, point));
+            for (JvmComparison.Variant variant : variants) {
+                Map<String, String> values = new LinkedHashMap<>(point.values());
+                values.putAll(variant.values());
+                for (Row row : engine(one, variant).rows(one)) {
+                    rows.add(values.isEmpty() ? row : new AtPoint(row, values));
+                }
             }
         }
         Rounds rounds = new Rounds(control);
@@ -129,37 +136,39 @@ public final class Runner {
         return RunOrder.sequential(why);
     }
 
-    /** A row of one point of a scan: its label and measurement name the point's values. */
+    /** A row of one point of a scan, or of one JVM and option set: its label and measurement name their values. */
     private static final class AtPoint extends ForwardingRow {
 
-        private final Scan.Point point;
+        private final Map<String, String> values;
+        private final String label;
 
-        AtPoint(Row row, Scan.Point point) {
+        AtPoint(Row row, Map<String, String> values) {
             super(row);
-            this.point = point;
+            this.values = new LinkedHashMap<>(values);
+            this.label = row.label() + " (" + new Scan.Point(null, values).label() + ")";
         }
 
         @Override
         public String label() {
-            return row.label() + " (" + point.label() + ")";
+            return label;
         }
 
         @Override
         public Measurement finish() throws InterruptedException {
-            return row.finish().at(point.values());
+            return row.finish().at(values);
         }
     }
 
-    /** Where the trials are measured: in this JVM, in one child JVM each, or on Spark. */
-    private Engine engine(RunConfig config) {
+    /** Where the trials are measured: in this JVM, in one child JVM each (on {@code variant}'s JVM), or on Spark. */
+    private Engine engine(RunConfig config, JvmComparison.Variant variant) {
         FailureLog failures = new FailureLog(console);
         if (config.engine().spark()) {
             return SparkEngines.engine(control, failures, progress, console);
         }
         if (config.measuring().fork()) {
             Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();
-            return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism(), environment), control,
-                    failures, progress, console);
+            return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism(), environment)
+                    .on(variant.jvm(), variant.options()), control, failures, progress, console);
         }
         return new InProcessEngine(control, failures, progress, temps, console::info);
     }

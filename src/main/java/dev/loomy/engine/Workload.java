@@ -79,7 +79,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
 
     /** The reader of {@code config}'s images, which keeps the metadata that written images keep. */
     public static ImageReader reader(RunConfig config) {
-        return new ImageReader(config.execution().ioLatency(), config.execution().strict(),
+        return new ImageReader(config.execution().ioLatency(), config.jvms().ioLock(), config.execution().strict(),
                 config.output().write() ? config.output().metadata() : KeepMetadata.NONE);
     }
 

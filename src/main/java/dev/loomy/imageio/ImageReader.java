@@ -32,6 +32,7 @@ public class ImageReader {
     private static final Duration CANCEL_CHECK = Duration.ofMillis(50);
 
     private final Duration ioLatency;
+    private final IoLock ioLock;
     private final boolean strict;
     private final KeepMetadata keep;
 
@@ -40,7 +41,13 @@ public class ImageReader {
      * @param keep   the metadata {@link #decode} returns
      */
     public ImageReader(Duration ioLatency, boolean strict, KeepMetadata keep) {
+        this(ioLatency, IoLock.NONE, strict, keep);
+    }
+
+    /** @param ioLock what the storage wait holds ({@code --io-lock}) */
+    public ImageReader(Duration ioLatency, IoLock ioLock, boolean strict, KeepMetadata keep) {
         this.ioLatency = ioLatency;
+        this.ioLock = ioLock;
         this.strict = strict;
         this.keep = keep;
     }
@@ -58,11 +65,37 @@ public class ImageReader {
     /**
      * The storage's latency, waited out before an image is admitted and read: a slow share
      * keeps a job waiting, but holds none of its memory yet. The wait ends early when
-     * {@code skipNew} says to skip new images, so that a stop is not held up by it.
+     * {@code skipNew} says to skip new images, so that a stop is not held up by it. With an
+     * {@link IoLock}, the wait holds the image's own lock, {@code image}'s monitor or a
+     * ReentrantLock of its own.
      *
+     * @param image the image waited for, whose monitor {@link IoLock#MONITOR} holds: an object that
+     *              escapes, so that the JIT cannot leave the lock out
      * @return false when the wait was cut short by {@code skipNew}
      */
-    public boolean awaitStorage(BooleanSupplier skipNew) throws InterruptedException {
+    public boolean awaitStorage(Object image, BooleanSupplier skipNew) throws InterruptedException {
+        switch (ioLock) {
+            case MONITOR -> {
+                synchronized (image) {
+                    return awaitStorage(skipNew);
+                }
+            }
+            case REENTRANT -> {
+                java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+                lock.lockInterruptibly();
+                try {
+                    return awaitStorage(skipNew);
+                } finally {
+                    lock.unlock();
+                }
+            }
+            default -> {
+                return awaitStorage(skipNew);
+            }
+        }
+    }
+
+    private boolean awaitStorage(BooleanSupplier skipNew) throws InterruptedException {
         long end = System.nanoTime() + ioLatency.toNanos();
         for (long left = ioLatency.toNanos(); left > 0; left = end - System.nanoTime()) {
             if (skipNew.getAsBoolean()) {

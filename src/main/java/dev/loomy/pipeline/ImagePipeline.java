@@ -82,7 +82,7 @@ public final class ImagePipeline {
     @SuppressWarnings("try") // the permit is held for the block, never used in it
     public boolean process(ImagePaths image, Cancellation cancel, Consumer<String> warnings)
             throws ImageException, InterruptedException {
-        if (!reader.awaitStorage(cancel::skipNew)) {
+        if (!reader.awaitStorage(image.source().path(), cancel::skipNew)) {
             return false;
         }
         try (Admission.Permit permit = admission.admit(image.source().path())) {

@@ -119,6 +119,8 @@ public final class ScanChart {
             case Schema.PARALLELISM -> "--parallelism";
             case Schema.CV_THREADS -> "--cv-threads";
             case Schema.IO_LATENCY -> "--io-latency";
+            case Schema.JVM -> "--jvm";
+            case Schema.JVM_OPTIONS -> "--jvm-options";
             default -> "--max-in-flight";
         };
     }
@@ -128,6 +130,8 @@ public final class ScanChart {
             case Schema.PARALLELISM -> "pool threads, ForkJoin parallelism, virtual-thread carriers";
             case Schema.CV_THREADS -> "OpenCV's threads inside one filter call";
             case Schema.IO_LATENCY -> "ms of blocking wait added to every image read";
+            case Schema.JVM -> "the JVM each row ran on";
+            case Schema.JVM_OPTIONS -> "the JVM options each row ran with";
             default -> "images decoded and held at once";
         };
     }

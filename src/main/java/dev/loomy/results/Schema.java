@@ -66,6 +66,9 @@ public final class Schema {
     public static final String CV_THREADS = "cv_threads";
     public static final String IO_LATENCY = "io_latency_ms";
     public static final String MAX_IN_FLIGHT = "max_in_flight";
+    /** The columns of {@code --jvm} and {@code --jvm-options}: the JVM a row ran on, and with which options. */
+    public static final String JVM = "jvm";
+    public static final String JVM_OPTIONS = "jvm_options";
 
     public static final List<Column> COLUMNS = List.of(
             Column.of("strategy", "Strategy", TEXT, s -> text(s.measurement().strategy()), MARKDOWN, CSV, JSON),
@@ -74,6 +77,8 @@ public final class Schema {
             scanned(CV_THREADS, "CV threads", COUNT),
             scanned(IO_LATENCY, "I/O latency (ms)", NUMBER),
             scanned(MAX_IN_FLIGHT, "Max in flight", TEXT),
+            scanned(JVM, "JVM", TEXT),
+            scanned(JVM_OPTIONS, "JVM options", TEXT),
             Column.of("time", "Time (ms)", MILLISECONDS, s -> decimal(s.times().medianMs()), TABLE, MARKDOWN),
             Column.of("time_mean_ci", "Mean±CI (ms)", MILLISECONDS, Schema::meanAndError, TABLE, MARKDOWN),
             Column.of("images", "Images", COUNT, s -> count(s.measurement().imagesFinished()), TABLE, MARKDOWN, CSV, JSON),

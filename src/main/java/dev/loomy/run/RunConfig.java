@@ -40,10 +40,19 @@ import dev.loomy.strategy.Strategy;
  * @param engine     where the images are processed ({@code --engine})
  * @param scan       the values of the scanned options: a run of several points is measured point by
  *                   point ({@link #at}), so a JVM that measures one receives a config without a scan
+ * @param jvms       the JVMs and JVM option sets compared, and what the storage wait holds
  */
 public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strategies,
                         List<ResolvedFilter> filters, Selection selection, Output output, Measuring measuring,
-                        Execution execution, Reporting reporting, EngineChoice engine, Scan scan) {
+                        Execution execution, Reporting reporting, EngineChoice engine, Scan scan, JvmComparison jvms) {
+
+    /** A run on loomy's own JVM, its storage wait holding nothing. */
+    public RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strategies, List<ResolvedFilter> filters,
+                     Selection selection, Output output, Measuring measuring, Execution execution, Reporting reporting,
+                     EngineChoice engine, Scan scan) {
+        this(inputs, images, strategies, filters, selection, output, measuring, execution, reporting, engine, scan,
+                JvmComparison.NONE);
+    }
 
     /**
      * Where the images are processed ({@code --engine}): {@code local} (this JVM and its children) or
@@ -189,6 +198,7 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strat
         filters = List.copyOf(filters);
         engine = engine == null ? EngineChoice.LOCAL : engine;
         scan = scan == null ? Scan.NONE : scan;
+        jvms = jvms == null ? JvmComparison.NONE : jvms;
     }
 
     /** The same run without its images: what each Spark task needs besides its own images. */
@@ -197,37 +207,37 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strat
     /** The same run over {@code images}. */
     public RunConfig withImages(ImageSet images) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     public RunConfig withFilters(List<ResolvedFilter> filters) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     public RunConfig withOutput(Output output) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     public RunConfig withMeasuring(Measuring measuring) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     public RunConfig withExecution(Execution execution) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     public RunConfig withReporting(Reporting reporting) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     public RunConfig withScan(Scan scan) {
         return new RunConfig(inputs, images, strategies, filters, selection, output, measuring, execution, reporting,
-                engine, scan);
+                engine, scan, jvms);
     }
 
     /** How many images the run has, as planned. */

@@ -45,7 +45,11 @@ final class UsedOptions {
         Execution execution = config.execution();
         return new OptionsUsed.Execution(given(scan.parallelism(), execution.parallelism(), String::valueOf),
                 given(scan.cvThreads(), execution.cvThreads(), String::valueOf),
-                given(scan.ioLatency(), execution.ioLatency(), Scan::latencyText),
+                given(scan.ioLatency(), execution.ioLatency(), Scan::latencyText) + switch (config.jvms().ioLock()) {
+                    case MONITOR -> " under a monitor";
+                    case REENTRANT -> " under a ReentrantLock";
+                    case NONE -> "";
+                },
                 given(scan.maxInFlight(), execution.maxInFlight(), InFlightLimit::toString), execution.strict(),
                 config.measuring().fork(), execution.reproducible());
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.JvmComparison;
 import dev.loomy.run.Trial;
 
 /**
@@ -47,6 +48,57 @@ public final class ChildLauncher {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString());
         return new ChildLauncher(java, jvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments(),
                 System.getProperties(), parallelism), System.getProperty("java.class.path"), environment);
+    }
+
+    /**
+     * This launcher on another JVM ({@code --jvm}; null for the same) with an option set ({@code
+     * --jvm-options}; null or {@code default} for loomy's own). A set's option replaces the parent's
+     * of the same name (a collector any other collector, {@code -Xmx} the parent's {@code -Xmx}), the
+     * rest are kept. A JVM of another release than this one gets loomy's log settings in the form
+     * every release since 21 reads (the parent's may name log tags that release lacks), and preview
+     * features only on the release the structured strategy is compiled for.
+     */
+    public ChildLauncher on(JvmComparison.Jvm jvm, JvmComparison.OptionSet set) {
+        List<String> options = new ArrayList<>(jvmOptions);
+        if (jvm != null && jvm.feature() != Runtime.version().feature()) {
+            options.removeIf(o -> o.startsWith("-Xlog") || o.equals("--enable-preview"));
+            options.addAll(0, List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
+            if (jvm.feature() == dev.loomy.strategy.StructuredStrategy.RELEASE) {
+                options.add("--enable-preview");
+            }
+        }
+        if (set != null && !set.loomysOwn()) {
+            List<String> named = set.options().stream().map(ChildLauncher::optionName).toList();
+            options.removeIf(o -> named.contains(optionName(o)));
+            options.addAll(set.options());
+        }
+        return new ChildLauncher(jvm == null ? java : jvm.java(), options, classPath, environment);
+    }
+
+    /** The command that checks that this launcher's JVM starts with its options: {@code java OPTIONS -version}. */
+    public List<String> versionCommand() {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(jvmOptions);
+        command.add("-version");
+        return command;
+    }
+
+    /** What an option sets, for one to replace another: the collector, a -XX flag's name, -Xmx, a property. */
+    static String optionName(String option) {
+        if (option.matches("-XX:[+-]Use\\w*GC")) {
+            return "collector";
+        }
+        if (option.startsWith("-XX:")) {
+            return option.replaceFirst("^-XX:[+-]?", "").replaceFirst("=.*", "");
+        }
+        if (option.matches("-X(mx|ms|ss|mn).*")) {
+            return option.substring(0, 4);
+        }
+        if (option.startsWith("-D")) {
+            return option.replaceFirst("=.*", "");
+        }
+        return option;
     }
 
     /** A process that measures {@code trial}, with this launcher's environment added to this JVM's. */

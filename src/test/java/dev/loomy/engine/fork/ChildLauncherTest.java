@@ -9,6 +9,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 import dev.loomy.imageio.TempFiles;
+import dev.loomy.run.JvmComparison;
 import dev.loomy.run.Trial;
 import dev.loomy.strategy.Strategies;
 
@@ -54,5 +55,29 @@ class ChildLauncherTest {
         assertThat(process.environment()).containsEntry("OPENCV_IPP", "disabled");
         assertThat(process.environment()).containsAllEntriesOf(System.getenv());
         assertThat(process.command()).isEqualTo(launcher.command(new Trial(Strategies.byName("loop"), "NoOp")));
+    }
+
+    @Test
+    void anOptionSetReplacesLoomysOptionsOfTheSameNameAndKeepsTheRest() {
+        ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-XX:+UseSerialGC", "-XX:NewSize=48m",
+                "-Xms64m", "-Xmx1g", "-Dloomy.cache=/c"), "a.jar", Map.of());
+        ChildLauncher parallel = launcher.on(null, new JvmComparison.OptionSet(List.of("-XX:+UseParallelGC", "-Xmx300m",
+                "-XX:NewSize=32m"), "-XX:+UseParallelGC -Xmx300m -XX:NewSize=32m"));
+        assertThat(parallel.versionCommand()).containsExactly("/jdk/bin/java", "-Xms64m", "-Dloomy.cache=/c",
+                "-XX:+UseParallelGC", "-Xmx300m", "-XX:NewSize=32m", "-version");
+        assertThat(launcher.on(null, new JvmComparison.OptionSet(List.of(), "default")).versionCommand())
+                .isEqualTo(launcher.versionCommand());
+    }
+
+    @Test
+    void aJvmOfAnotherReleaseGetsLogSettingsItReadsAndPreviewFeaturesOnlyOn25() {
+        ChildLauncher launcher = new ChildLauncher("/jdk25/bin/java", List.of("-Xlog:disable",
+                "-Xlog:all=warning,cds*=off,aot*=off:stderr", "-XX:+UseSerialGC", "--enable-preview"), "a.jar", Map.of());
+        int other = Runtime.version().feature() == 21 ? 22 : 21;
+        assertThat(launcher.on(new JvmComparison.Jvm("/jdk/bin/java", "Some " + other, other), null).versionCommand())
+                .containsExactly("/jdk/bin/java", "-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+UseSerialGC",
+                        "-version");
+        assertThat(launcher.on(new JvmComparison.Jvm("/j25/bin/java", "Some 25", 25), null).versionCommand())
+                .contains("--enable-preview");
     }
 }

