@@ -58,6 +58,7 @@ public final class Main {
 
     public static void main(String[] args) {
         Phases.mark("phase clocks set up");
+        EarlyStart.begin(args);
         // First: a signal before a run's own handlers (reading the options, walking the inputs) says so too.
         Interrupts.outsideRuns(new Console(System.err, false));
         int status = run(args, System.out, System.err);

@@ -1,9 +1,16 @@
 package dev.loomy.imageio;
 
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.opencv.core.CvType;
+import org.opencv.core.Mat;
+import org.opencv.core.Scalar;
 
 import dev.loomy.console.Console;
+import dev.loomy.opencv.Mats;
 import dev.loomy.opencv.OpenCvPinning;
 
 /**
@@ -40,20 +47,64 @@ public final class JpegCodec {
                 "/usr/lib", "/lib");
     }
 
+    /** The codec chosen, or null with why libturbojpeg could not be loaded when it was wanted. */
+    private record Choice(TurboJpeg turbo, String problem) {
+    }
+
     private static final class Chosen {
-        static final TurboJpeg TURBO = choose(System.err);
+        static final Choice CHOICE = choice();
     }
 
     /** The chosen codec's name once a JPEG has asked for it in this JVM, else null. */
     private static volatile String used;
 
+    /** Whether the missing library was said: once, by the first JPEG that asks, whichever thread chose. */
+    private static final AtomicBoolean SAID = new AtomicBoolean();
+
     /** libturbojpeg, or null when JPEGs go through OpenCV. */
     static TurboJpeg turbo() {
-        TurboJpeg turbo = Chosen.TURBO;
-        if (used == null) {
-            used = turbo != null ? "libturbojpeg" : "OpenCV";
+        Choice choice = Chosen.CHOICE;
+        if (choice.problem() != null && SAID.compareAndSet(false, true)) {
+            new Console(System.err, false).error(choice.problem());
         }
-        return turbo;
+        if (used == null) {
+            used = choice.turbo() != null ? "libturbojpeg" : "OpenCV";
+        }
+        return choice.turbo();
+    }
+
+    /**
+     * Chooses the codec ahead of the first JPEG, and runs one small image through it so that the
+     * first photo finds JNA's bindings made: for a thread that prepares the run while the command
+     * line is read. Says nothing; a library that cannot be loaded is said where a JPEG first asks.
+     * OpenCV must be loaded.
+     */
+    public static void prepare() {
+        TurboJpeg turbo = Chosen.CHOICE.turbo();
+        if (turbo == null) {
+            return;
+        }
+        Mat image = Mats.owned(16, 16, CvType.CV_8UC3);
+        try {
+            image.setTo(Scalar.all(128));
+            try (TurboJpeg.Encoded encoded = turbo.encode(image, 95)) {
+                ByteBuffer bytes = encoded.view();
+                Mat file = Mats.owned(1, bytes.remaining(), CvType.CV_8UC1);
+                try {
+                    NativeBytes.view(file, 0, bytes.remaining()).put(bytes);
+                    TurboJpeg.Decoded decoded = turbo.decode(file);
+                    if (decoded != null) {
+                        Mats.free(decoded.image());
+                    }
+                } finally {
+                    Mats.free(file);
+                }
+            }
+        } catch (TurboJpeg.TurboJpegException e) {
+            // Nothing to prepare then: the first photo meets the same error, and says it.
+        } finally {
+            Mats.free(image);
+        }
     }
 
     /**
@@ -72,8 +123,16 @@ public final class JpegCodec {
 
     /** Chooses, and says on {@code err} in one line when the fast codec was wanted but is missing. */
     static TurboJpeg choose(PrintStream err) {
+        Choice choice = choice();
+        if (choice.problem() != null) {
+            new Console(err, false).error(choice.problem());
+        }
+        return choice.turbo();
+    }
+
+    private static Choice choice() {
         if (OpenCvPinning.active() || "opencv".equalsIgnoreCase(System.getenv(ENVIRONMENT))) {
-            return null;
+            return new Choice(null, null);
         }
         String asked = System.getProperty(LIBRARY_PROPERTY);
         if (System.getProperty(JNA_SEARCH_PATH) == null && System.getProperty("os.name").startsWith("Linux")) {
@@ -83,7 +142,7 @@ public final class JpegCodec {
         UnsatisfiedLinkError failure = null;
         for (String library : asked != null ? List.of(asked) : LIBRARIES) {
             try {
-                return TurboJpeg.load(library);
+                return new Choice(TurboJpeg.load(library), null);
             } catch (UnsatisfiedLinkError e) {
                 failure = e;
             }
@@ -91,8 +150,7 @@ public final class JpegCodec {
         // JNA's message heads the loader's own ("...: cannot open shared object file: ...") with a line of its own.
         List<String> lines = String.valueOf(failure.getMessage()).lines().filter(line -> !line.isBlank()).toList();
         String why = lines.size() > 1 && lines.get(0).startsWith("Unable to load library") ? lines.get(1) : lines.get(0);
-        new Console(err, false).error("JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded (" + why
+        return new Choice(null, "JPEGs go through OpenCV's slower codec: libturbojpeg cannot be loaded (" + why
                 + "); for the SIMD codec: apt-get install libturbojpeg0");
-        return null;
     }
 }
