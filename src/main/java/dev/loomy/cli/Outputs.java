@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.loomy.console.Console;
-import dev.loomy.engine.Recording;
+import dev.loomy.engine.OpenManifest;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.ImageWalk;
@@ -134,7 +134,7 @@ final class Outputs {
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
         }
-        Path folder = Recording.folder(config);
+        Path folder = OpenManifest.folder(config);
         if (folder == null || !Manifest.kept(folder, config.output().incremental())) {
             return null;
         }
