@@ -17,7 +17,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestIndex;
@@ -87,7 +87,7 @@ public final class OpenManifest implements AutoCloseable {
      * The recording of {@code config}'s outputs, or null when they are not recorded; its manifest
      * rid of superseded records first where this JVM holds the folder's lock ({@link Manifest#compact}).
      */
-    static OpenManifest of(RunConfig config, TempFiles files) {
+    static OpenManifest of(RunConfig config, OneWriter files) {
         if (!wanted(config)) {
             return null;
         }

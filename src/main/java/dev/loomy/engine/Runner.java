@@ -14,7 +14,7 @@ import dev.loomy.engine.fork.ChildLauncher;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.engine.fork.ForkEngine;
 import dev.loomy.files.OutputLayout;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.results.MachineInfo;
@@ -38,12 +38,12 @@ import dev.loomy.strategy.Strategies;
 public final class Runner {
 
     private final RunControl control;
-    private final TempFiles temps;
+    private final OneWriter temps;
     private final RunListener progress;
     private final Console console;
 
     /** @param progress follows each run (a progress bar), or {@link RunListener#NONE} */
-    public Runner(RunControl control, TempFiles temps, RunListener progress, Console console) {
+    public Runner(RunControl control, OneWriter temps, RunListener progress, Console console) {
         this.control = control;
         this.temps = temps;
         this.progress = progress;
@@ -67,7 +67,7 @@ public final class Runner {
         }
         OutputLayout layout = config.layout();
         if (layout != null) {
-            sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
+            sayDeleted(OneWriter.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
                     layout);
         }
         Provenance provenance = Provenance.now(RunOrder.sequential(null));
@@ -184,7 +184,7 @@ public final class Runner {
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (elsewhere && layout != null && childStopped) {
-            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout);
+            sayDeleted(OneWriter.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout);
         }
     }
 

@@ -15,7 +15,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.run.MeasureSettings;
@@ -42,7 +42,7 @@ import dev.loomy.strategy.Strategy;
 public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier<Iterator<ImageFile>> images,
                        int imageCount, OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings,
-                       OpenManifest manifest, TempFiles files) implements AutoCloseable {
+                       OpenManifest manifest, OneWriter files) implements AutoCloseable {
 
     /**
      * The workload {@code config} describes.
@@ -50,7 +50,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
      * @param stop  whether to stop reading image headers (an interrupt)
      * @param notes receives the line that says the in-flight limit, one for all the filters
      */
-    public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
+    public static Workload of(RunConfig config, OneWriter temps, BooleanSupplier stop, Consumer<String> notes) {
         Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
@@ -72,7 +72,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
     /** A workload over exactly these images. */
     public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images, OutputLayout layout,
                     ImageReader reader, ImageWriter writer, int warmups, int repeats, int parallelism,
-                    Admissions admissions, MeasureSettings settings, TempFiles files) {
+                    Admissions admissions, MeasureSettings settings, OneWriter files) {
         this(strategies, filters, images::iterator, images.size(), layout, reader, writer, warmups, repeats,
                 parallelism, admissions, settings, null, files);
     }

@@ -19,7 +19,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.ManifestIndex;
 import dev.loomy.pipeline.ImagePaths;
@@ -77,7 +77,7 @@ class RunExecutorTest {
             }
         }
         ImagePipeline pipeline = new ImagePipeline(new ImageReader(), new NoOp(),
-                new ImageWriter(TempFiles.noInputs()), Admission.none(), incremental);
+                new ImageWriter(OneWriter.noInputs()), Admission.none(), incremental);
         FailureLog failures = new FailureLog(new Console(new PrintStream(new ByteArrayOutputStream(), true), false));
         Handed strategy = new Handed();
 
