@@ -27,7 +27,7 @@ import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.RunRecord;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.ImageJob;
-import dev.loomy.strategy.Jobs;
+import dev.loomy.strategy.ImageJobs;
 import dev.loomy.strategy.Strategy;
 
 /** One run over images of which some are up to date ({@code --incremental}). */
@@ -52,7 +52,7 @@ class RunExecutorTest {
         }
 
         @Override
-        public void run(Jobs all, int parallelism) {
+        public void run(ImageJobs all, int parallelism) {
             for (ImageJob job = all.next(); job != null; job = all.next()) {
                 jobs.add(job);
                 job.submitted().run();
