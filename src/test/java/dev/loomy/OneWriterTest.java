@@ -29,17 +29,17 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * Every file loomy writes goes through its one writer, {@code imageio.TempFiles}: temporary name
+ * Every file loomy writes goes through its one writer, {@code imageio.OneWriter}: temporary name
  * in the same folder, every byte checked, renamed, never through a link, never into an input. A
  * direct write anywhere else (a new report, export or manifest written with {@code Files.write},
- * say) fails this test; write it with {@code TempFiles.replace} instead.
+ * say) fails this test; write it with {@code OneWriter.replace} instead.
  */
 @ArchTag("slow")
 @AnalyzeClasses(packages = "dev.loomy", importOptions = ImportOption.DoNotIncludeTests.class)
 class OneWriterTest {
 
     /** The writer itself and what it holds open; and OpenCV's library copy, made before any writer can load. */
-    static final Set<String> WRITERS = Set.of("dev.loomy.imageio.TempFiles", "dev.loomy.imageio.OpenFolder",
+    static final Set<String> WRITERS = Set.of("dev.loomy.imageio.OneWriter", "dev.loomy.imageio.OpenFolder",
             "dev.loomy.imageio.StateFiles",
             "dev.loomy.opencv.OpenCv");
 
@@ -86,7 +86,7 @@ class OneWriterTest {
             .that(DescribedPredicate.describe("are not the writer", (JavaClass c) ->
                     !WRITERS.contains(c.getName().replaceAll("\\$.*", ""))))
             .should().callCodeUnitWhere(WRITES_A_FILE)
-            .because("every file loomy writes goes through imageio.TempFiles (TempFiles.replace)");
+            .because("every file loomy writes goes through imageio.OneWriter (OneWriter.replace)");
 
     /** A channel opened to write (FileChannel.open, newByteChannel) names one of these; one opened to read, none. */
     @ArchTest
@@ -96,7 +96,7 @@ class OneWriterTest {
             .should().accessFieldWhere(DescribedPredicate.describe("an option to write a file", access ->
                     access.getTargetOwner().isEquivalentTo(StandardOpenOption.class)
                             && access.getName().matches("WRITE|APPEND|CREATE|CREATE_NEW|TRUNCATE_EXISTING")))
-            .because("every file loomy writes goes through imageio.TempFiles (TempFiles.replace)");
+            .because("every file loomy writes goes through imageio.OneWriter (OneWriter.replace)");
 
     /** The Spark engine's sources, which the tests' class path lacks: the same calls, found in the text. */
     static final Pattern DIRECT_WRITE = Pattern.compile("Files\\.(write|writeString|newOutputStream|newBufferedWriter"

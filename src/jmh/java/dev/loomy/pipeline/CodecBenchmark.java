@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.samples.ImageSize;
 import dev.loomy.samples.SampleGenerator;
@@ -65,7 +65,7 @@ public class CodecBenchmark {
         input = folder.resolve("input." + format);
         output = folder.resolve("output." + format);
         reader = new ImageReader();
-        writer = new ImageWriter(TempFiles.noInputs());
+        writer = new ImageWriter(OneWriter.noInputs());
         writer.write(image, input);
     }
 

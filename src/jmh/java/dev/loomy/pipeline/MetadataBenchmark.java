@@ -26,7 +26,7 @@ import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.samples.ImageSize;
 import dev.loomy.samples.SampleGenerator;
@@ -68,7 +68,7 @@ public class MetadataBenchmark {
         folder = Files.createTempDirectory("loomy-metadata");
         input = folder.resolve("input." + format);
         output = folder.resolve("output." + format);
-        writer = new ImageWriter(TempFiles.noInputs());
+        writer = new ImageWriter(OneWriter.noInputs());
         writer.write(image, input);
         image.release();
         Path thumbnail = folder.resolve("thumbnail.jpg");

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import dev.loomy.console.Console;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.results.Results;
 import dev.loomy.results.Summary;
@@ -50,7 +50,7 @@ public record Baselines(Baseline compareWith, Path saveTo, Double limitPct) {
      * the limit. Returns the exit status: {@code status}, or 4 for a regression beyond the limit (a
      * crash or an interrupt outranks it), or 2 when the baseline could not be saved.
      */
-    public int finish(Results results, int status, TempFiles temps, Console console) {
+    public int finish(Results results, int status, OneWriter temps, Console console) {
         int result = saveTo == null || save(results, temps, console) ? status : Math.max(status, ExitCodes.USAGE);
         if (limitPct != null && (result == ExitCodes.OK || result == ExitCodes.FAILED_IMAGES)) {
             result = judge(results, console) ? ExitCodes.REGRESSION : result;
@@ -59,7 +59,7 @@ public record Baselines(Baseline compareWith, Path saveTo, Double limitPct) {
     }
 
     /** Whether the results were saved, or needed not be (an interrupted run's are not: said why). */
-    private boolean save(Results results, TempFiles temps, Console console) {
+    private boolean save(Results results, OneWriter temps, Console console) {
         if (results.interrupted()) {
             // Partial figures would be compared with as whole ones, in place of a good baseline.
             console.error("not saved as baseline " + saveTo + ": the run was interrupted"

@@ -11,7 +11,7 @@ import dev.loomy.console.Phases;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
 import dev.loomy.filter.config.ResolvedFilter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.Reporting;
 import dev.loomy.run.JvmComparison;
@@ -36,8 +36,8 @@ final class ConfigBuilder {
     record Plan(RunConfig config, Baselines baselines, int unreadableFolders, InputGuard inputs) {
 
         /** The one writer of the run's files, which keeps every one of them out of the inputs. */
-        TempFiles writer() {
-            return new TempFiles(inputs);
+        OneWriter writer() {
+            return new OneWriter(inputs);
         }
     }
 

@@ -22,7 +22,7 @@ import dev.loomy.files.Names;
 import dev.loomy.files.Targets;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.run.ExitCodes;
 import picocli.CommandLine.Command;
@@ -86,7 +86,7 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("no images found in " + a + " nor in " + b);
         }
         InputGuard guard = guard(pairs);
-        TempFiles temps = new TempFiles(guard);
+        OneWriter temps = new OneWriter(guard);
         Heatmaps heatmaps = heatmapFolder == null ? null : heatmaps(pairs, temps, guard);
         OpenCv.load();
         PairComparer comparer = new PairComparer(new ImageReader(), heatmaps);
@@ -108,7 +108,7 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     /** The heatmaps, refused before any image is read where one would land in an input folder or on an input. */
-    private Heatmaps heatmaps(List<ImagePairs.Pair> pairs, TempFiles temps, InputGuard guard) throws UsageError {
+    private Heatmaps heatmaps(List<ImagePairs.Pair> pairs, OneWriter temps, InputGuard guard) throws UsageError {
         Heatmaps heatmaps = new Heatmaps(heatmapFolder, new ImageWriter(temps));
         if (Files.exists(heatmapFolder) && !Files.isDirectory(heatmapFolder)) {
             throw new UsageError("--heatmap=" + Names.shown(heatmapFolder) + ": exists and is not a folder");

@@ -22,7 +22,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.gallery.Gallery;
 import dev.loomy.gallery.Thumbnails;
 import dev.loomy.imageio.ImageReader;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.report.ProgressBars;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Results;
@@ -95,7 +95,7 @@ public final class GalleryCommand implements Callable<Integer> {
         Console console = new Console(err, quiet);
         ConfigBuilder.Plan plan = ConfigBuilder.build(run(), console);
         RunConfig runConfig = plan.config();
-        TempFiles temps = plan.writer();
+        OneWriter temps = plan.writer();
         ImageReader reader = new ImageReader(Duration.ZERO, runConfig.execution().strict());
         Gallery gallery = new Gallery(folder, temps, new Thumbnails(reader, temps), console::error);
         // A gallery shows every image: it holds them all.

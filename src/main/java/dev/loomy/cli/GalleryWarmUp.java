@@ -13,7 +13,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.filter.NoOp;
 import dev.loomy.filter.config.ResolvedFilter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.Reporting;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
@@ -34,7 +34,7 @@ final class GalleryWarmUp {
     }
 
     /** Runs the warm-up derived from {@code config}: its inputs, strategy and settings, NoOp, nothing written, silent. */
-    static void run(RunConfig config, RunControl control, TempFiles temps) {
+    static void run(RunConfig config, RunControl control, OneWriter temps) {
         List<ImageFile> first = new ArrayList<>();
         for (Iterator<ImageFile> images = config.walk(); images.hasNext() && first.size() < IMAGES; ) {
             first.add(images.next());

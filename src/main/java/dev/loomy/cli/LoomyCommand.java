@@ -8,7 +8,7 @@ import dev.loomy.console.Phases;
 import dev.loomy.engine.RunListener;
 import dev.loomy.engine.Runner;
 import dev.loomy.manifest.Manifest;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.report.Caveats;
 import dev.loomy.report.JobSummary;
 import dev.loomy.report.ProgressBars;
@@ -77,7 +77,7 @@ public final class LoomyCommand implements Callable<Integer> {
         ConfigBuilder.Plan plan = ConfigBuilder.build(options, console);
         RunConfig config = plan.config();
         Reporting reporting = config.reporting();
-        TempFiles temps = plan.writer();
+        OneWriter temps = plan.writer();
         try (Outputs.Made made = Outputs.Made.by(config); Manifest.Lock lock = Outputs.prepare(config)) {
             Phases.mark("output prepared");
             RunListener progress = reporting.progress() ? new ProgressBars(err) : RunListener.NONE;

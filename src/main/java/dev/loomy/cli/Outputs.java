@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.loomy.console.Console;
-import dev.loomy.engine.Recording;
+import dev.loomy.engine.OpenManifest;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.ImageWalk;
@@ -20,7 +20,7 @@ import dev.loomy.files.UriWalk;
 import dev.loomy.imageio.Frames;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestException;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Trial;
@@ -127,14 +127,14 @@ final class Outputs {
         if (recordings != null) {
             // Made even with --no-write: found now, not after every row was measured.
             try {
-                TempFiles.makeFolders(recordings);
-                TempFiles.probe(recordings);
+                OneWriter.makeFolders(recordings);
+                OneWriter.probe(recordings);
             } catch (IOException e) {
                 throw new UsageError("--profile=jfr: its recordings folder " + Names.shown(recordings)
                         + " cannot be written: " + IoReasons.ofCreating(e) + ": choose another output folder with -o");
             }
         }
-        Path folder = Recording.folder(config);
+        Path folder = OpenManifest.folder(config);
         if (folder == null || !Manifest.kept(folder, config.output().incremental())) {
             return null;
         }
@@ -149,13 +149,13 @@ final class Outputs {
     private static void makeReady(Path root) throws UsageError {
         Path absolute = root.toAbsolutePath().normalize();
         try {
-            TempFiles.makeFolders(absolute);
+            OneWriter.makeFolders(absolute);
         } catch (IOException e) {
             throw new UsageError("output folder " + Names.shown(root) + " cannot be written: cannot be created ("
                     + IoReasons.ofCreating(e) + "): choose another with -o");
         }
         try {
-            TempFiles.probe(absolute);
+            OneWriter.probe(absolute);
         } catch (IOException e) {
             throw new UsageError("output folder " + Names.shown(root) + " cannot be written: " + IoReasons.ofCreating(e)
                     + ": choose another with -o");

@@ -9,7 +9,7 @@ import dev.loomy.console.Console;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.InputProblem;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.report.Caveats;
 import dev.loomy.report.ReportFiles;
 import dev.loomy.report.ResultFormat;
@@ -81,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
         Results results = UsageError.of(() -> SavedResults.read(file));
         ResultFormat.of(shown, wide).write(results, out);
         out.flush();
-        int status = files.write(results, new TempFiles(inputs), console) ? ExitCodes.OK : ExitCodes.USAGE;
+        int status = files.write(results, new OneWriter(inputs), console) ? ExitCodes.OK : ExitCodes.USAGE;
         Caveats.say(results, shown, console);
         return status;
     }

@@ -16,7 +16,7 @@ import dev.loomy.files.Names;
 import dev.loomy.files.Targets;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.DecodeLimits;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.run.ExitCodes;
@@ -100,7 +100,7 @@ public final class SamplesCommand implements Callable<Integer> {
         OpenCv.load();
         // Every image is painted on one thread of the batch's pool; OpenCV's threads would only compete.
         Core.setNumThreads(1);
-        TempFiles temps = TempFiles.noInputs();
+        OneWriter temps = OneWriter.noInputs();
         Thread cleanup = new Thread(temps::deleteAll);
         Runtime.getRuntime().addShutdownHook(cleanup);
         long start = System.nanoTime();
@@ -123,7 +123,7 @@ public final class SamplesCommand implements Callable<Integer> {
             throw new UsageError(dir + ": exists and is not a folder");
         }
         try {
-            TempFiles.makeFolders(dir);
+            OneWriter.makeFolders(dir);
         } catch (IOException e) {
             throw new UsageError(dir + ": cannot be created (" + e + ")");
         }

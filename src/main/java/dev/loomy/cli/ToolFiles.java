@@ -9,7 +9,7 @@ import org.asciidoctor.Asciidoctor;
 import org.asciidoctor.Options;
 import org.asciidoctor.SafeMode;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
@@ -81,9 +81,9 @@ public final class ToolFiles {
         CommandLine tree = Main.tree(System.out, System.err);
         Path adoc = dir.resolve("adoc");
         Path man = dir.resolve("man");
-        TempFiles.makeFolders(adoc);
-        TempFiles.makeFolders(man);
-        TempFiles.noInputs().replace(dir.resolve("loomy.bash"),
+        OneWriter.makeFolders(adoc);
+        OneWriter.makeFolders(man);
+        OneWriter.noInputs().replace(dir.resolve("loomy.bash"),
                 (AutoComplete.bash("loomy", tree) + values()).getBytes(StandardCharsets.UTF_8));
         int status = ManPageGenerator.generateManPage(adoc.toFile(), null, new boolean[0], true, tree.getCommandSpec());
         if (status != 0) {

@@ -11,7 +11,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.filter.FilterRegistry;
 import dev.loomy.filter.UnknownFilterException;
 import dev.loomy.filter.config.FilterCatalog;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.ExitCodes;
 import dev.loomy.run.Interrupts;
 import dev.loomy.run.RunControl;
@@ -77,7 +77,7 @@ public final class TuneCommand implements Callable<Integer> {
         // The main command's walk, with its messages; the output folder plays no part.
         List<ImageFile> images = new Locations(inputs, ".", null).images(console);
         RunControl control = new RunControl();
-        TempFiles temps = TempFiles.noInputs();
+        OneWriter temps = OneWriter.noInputs();
         try (Interrupts interrupts = Interrupts.forRun(control, temps, null, console);
              TuneServer server = start(catalog, first, images, control, console)) {
             console.info("tune: " + images.size() + " image" + (images.size() == 1 ? "" : "s") + ", "

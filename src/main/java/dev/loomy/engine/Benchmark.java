@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.function.Supplier;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.Measurement;
@@ -37,7 +37,7 @@ public final class Benchmark {
      */
     public RowRuns row(Strategy strategy, ImagePipeline pipeline, Supplier<Iterator<ImagePaths>> images, int expected,
                        int warmups, int repeats, int parallelism, MeasureSettings settings, Path jfrFile,
-                       TempFiles files, Runnable before) {
+                       OneWriter files, Runnable before) {
         return new RowRuns(strategy.name(), pipeline.filter().name(), expected, warmups, repeats, settings, jfrFile,
                 files, control, label -> {
                     before.run();
@@ -55,7 +55,7 @@ public final class Benchmark {
      * until there are enough, a crash or an interrupt, which end the measurement.
      */
     public static Measurement measure(String strategy, String filter, int images, int warmups, int repeats,
-                                      MeasureSettings settings, Path jfrFile, TempFiles files, RunControl control,
+                                      MeasureSettings settings, Path jfrFile, OneWriter files, RunControl control,
                                       OneRun oneRun)
             throws InterruptedException {
         return new RowRuns(strategy, filter, images, warmups, repeats, settings, jfrFile, files, control, oneRun)

@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 
 import org.opencv.core.Core;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
@@ -17,11 +17,11 @@ public final class InProcessEngine implements Engine {
 
     private final RunControl control;
     private final Benchmark benchmark;
-    private final TempFiles temps;
+    private final OneWriter temps;
     private final Consumer<String> notes;
 
     /** @param notes receives the line that says the in-flight limit, one for all the run's filters */
-    public InProcessEngine(RunControl control, FailureLog failures, RunListener listener, TempFiles temps,
+    public InProcessEngine(RunControl control, FailureLog failures, RunListener listener, OneWriter temps,
                            Consumer<String> notes) {
         this.control = control;
         this.benchmark = new Benchmark(control, failures, listener);

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.ResourcePeaks;
 
 /**
@@ -46,7 +46,7 @@ public final class ResourceMonitor {
     /** Writing 5 to clear_refs resets VmHWM to the current resident size (Linux 4.0+). */
     private static boolean resetPeakRss() {
         try {
-            TempFiles.setKernelSetting(CLEAR_REFS, "5");
+            OneWriter.setKernelSetting(CLEAR_REFS, "5");
             return true;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return false;

@@ -6,7 +6,7 @@ import dev.loomy.results.Measurement;
  * One row of a comparison (a strategy with a filter, at a point of a scan) measured a run at a
  * time, so that {@link Rounds} can take the rows' runs in turns: its warm-ups first, then one
  * counted run per call until it has enough, then its measurement. In this JVM ({@link RowRuns})
- * or in a child JVM that stays warm between the calls ({@code ChildRow}).
+ * or in a child JVM that stays warm between the calls ({@code ChildProcess}).
  */
 public interface Row {
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.loomy.imageio.JpegCodec;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.profile.Profile;
 import dev.loomy.profile.Profiler;
 import dev.loomy.results.Measurement;
@@ -32,7 +32,7 @@ public final class RowRuns implements Row {
     private final int repeats;
     private final MeasureSettings settings;
     private final Path jfrFile;
-    private final TempFiles files;
+    private final OneWriter files;
     private final RunControl control;
     private final Benchmark.OneRun oneRun;
 
@@ -48,7 +48,7 @@ public final class RowRuns implements Row {
      * @param files    the writer of that recording
      */
     public RowRuns(String strategy, String filter, int images, int warmups, int repeats, MeasureSettings settings,
-                   Path jfrFile, TempFiles files, RunControl control, Benchmark.OneRun oneRun) {
+                   Path jfrFile, OneWriter files, RunControl control, Benchmark.OneRun oneRun) {
         this.strategy = strategy;
         this.filter = filter;
         this.images = images;

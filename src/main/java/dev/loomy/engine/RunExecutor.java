@@ -13,7 +13,7 @@ import dev.loomy.results.RunRecord;
 import dev.loomy.results.Timeline;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.ImageJob;
-import dev.loomy.strategy.Jobs;
+import dev.loomy.strategy.ImageJobs;
 import dev.loomy.strategy.Strategy;
 
 /** Runs one strategy once over every image and records what happened, the CPU contention included. */
@@ -75,7 +75,7 @@ public final class RunExecutor {
         }
         long start = System.nanoTime();
         RunRecorder recorder = new RunRecorder(start, expected, maxPoints);
-        Jobs jobs = new Jobs() {
+        ImageJobs jobs = new ImageJobs() {
             @Override
             public int expected() {
                 return expected;

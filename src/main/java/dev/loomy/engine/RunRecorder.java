@@ -23,7 +23,7 @@ import dev.loomy.results.Timeline;
 /**
  * What one run's images did, gathered as each ends, in memory that does not grow with their
  * number: counts, a latency histogram, each lane's last finish, the timeline's sample and the
- * threads that ran them. Jobs call {@link #ended} from any thread; once they have all ended,
+ * threads that ran them. Image jobs call {@link #ended} from any thread; once they have all ended,
  * {@link #record} makes the {@link RunRecord}.
  */
 final class RunRecorder {

@@ -14,7 +14,7 @@ import dev.loomy.engine.fork.ChildLauncher;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.engine.fork.ForkEngine;
 import dev.loomy.files.OutputLayout;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.opencv.OpenCvPinning;
 import dev.loomy.results.MachineInfo;
@@ -38,12 +38,12 @@ import dev.loomy.strategy.Strategies;
 public final class Runner {
 
     private final RunControl control;
-    private final TempFiles temps;
+    private final OneWriter temps;
     private final RunListener progress;
     private final Console console;
 
     /** @param progress follows each run (a progress bar), or {@link RunListener#NONE} */
-    public Runner(RunControl control, TempFiles temps, RunListener progress, Console console) {
+    public Runner(RunControl control, OneWriter temps, RunListener progress, Console console) {
         this.control = control;
         this.temps = temps;
         this.progress = progress;
@@ -67,7 +67,7 @@ public final class Runner {
         }
         OutputLayout layout = config.layout();
         if (layout != null) {
-            sayDeleted(TempFiles.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
+            sayDeleted(OneWriter.sweep(layout.root()), "an earlier run, stopped before it could delete them, left",
                     layout);
         }
         Provenance provenance = Provenance.now(RunOrder.sequential(null));
@@ -92,23 +92,23 @@ public final class Runner {
      */
     private RunOrder measure(RunConfig config, List<Measurement> measurements) throws InterruptedException {
         RunConfig.Measuring measuring = config.measuring();
-        List<JvmComparison.Variant> variants = config.jvms().variants();
-        boolean several = config.trials().size() * config.points().size() * variants.size() > 1
+        List<JvmComparison.Setup> setups = config.jvms().setups();
+        boolean several = config.trials().size() * config.points().size() * setups.size() > 1
                 && (measuring.repeats() > 1 || measuring.settings().autoRepeat());
         boolean interleave = several && measuring.order().interleaved();
         if (config.engine().spark()) {
             // Spark is never scanned: the run is its one point.
-            measurements.addAll(engine(config, variants.get(0)).run(config));
+            measurements.addAll(engine(config, setups.get(0)).run(config));
             return interleave ? notInterleaved("--engine=spark takes each row's runs together: rounds are the "
                     + "local engine's") : RunOrder.sequential(null);
         }
         List<Row> rows = new ArrayList<>();
         for (Scan.Point point : config.points()) {
             RunConfig one = config.at(point);
-            for (JvmComparison.Variant variant : variants) {
+            for (JvmComparison.Setup setup : setups) {
                 Map<String, String> values = new LinkedHashMap<>(point.values());
-                values.putAll(variant.values());
-                for (Row row : engine(one, variant).rows(one)) {
+                values.putAll(setup.values());
+                for (Row row : engine(one, setup).rows(one)) {
                     rows.add(values.isEmpty() ? row : new AtPoint(row, values));
                 }
             }
@@ -159,8 +159,8 @@ public final class Runner {
         }
     }
 
-    /** Where the trials are measured: in this JVM, in one child JVM each (on {@code variant}'s JVM), or on Spark. */
-    private Engine engine(RunConfig config, JvmComparison.Variant variant) {
+    /** Where the trials are measured: in this JVM, in one child JVM each (on {@code setup}'s JVM), or on Spark. */
+    private Engine engine(RunConfig config, JvmComparison.Setup setup) {
         FailureLog failures = new FailureLog(console);
         if (config.engine().spark()) {
             return SparkEngines.engine(control, failures, progress, console);
@@ -168,7 +168,7 @@ public final class Runner {
         if (config.measuring().fork()) {
             Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();
             return new ForkEngine(ChildLauncher.ofThisJvm(config.execution().parallelism(), environment)
-                    .on(variant.jvm(), variant.options()), control, failures, progress, console);
+                    .on(setup.jvm(), setup.options()), control, failures, progress, console);
         }
         return new InProcessEngine(control, failures, progress, temps, console::info);
     }
@@ -184,7 +184,7 @@ public final class Runner {
         }
         boolean childStopped = control.interrupted() || measurements.stream().anyMatch(m -> m.outcome() == Outcome.CRASHED);
         if (elsewhere && layout != null && childStopped) {
-            sayDeleted(TempFiles.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout);
+            sayDeleted(OneWriter.sweepWithThisRun(layout.root()), "a stopped child JVM or Spark task left", layout);
         }
     }
 

@@ -15,7 +15,7 @@ import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.run.MeasureSettings;
@@ -36,13 +36,13 @@ import dev.loomy.strategy.Strategy;
  * @param writer     null when nothing is written
  * @param admissions each filter's gate before every read ({@code --max-in-flight})
  * @param settings   automatic run counts and profilers
- * @param recording  the output folder's manifest, or null when outputs are not recorded
+ * @param manifest   the output folder's manifest, or null when outputs are not recorded
  * @param files      the writer of the images and of the recordings ({@code --profile=jfr}), even with nothing written
  */
 public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier<Iterator<ImageFile>> images,
                        int imageCount, OutputLayout layout, ImageReader reader, ImageWriter writer,
                        int warmups, int repeats, int parallelism, Admissions admissions, MeasureSettings settings,
-                       Recording recording, TempFiles files) implements AutoCloseable {
+                       OpenManifest manifest, OneWriter files) implements AutoCloseable {
 
     /**
      * The workload {@code config} describes.
@@ -50,29 +50,29 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
      * @param stop  whether to stop reading image headers (an interrupt)
      * @param notes receives the line that says the in-flight limit, one for all the filters
      */
-    public static Workload of(RunConfig config, TempFiles temps, BooleanSupplier stop, Consumer<String> notes) {
+    public static Workload of(RunConfig config, OneWriter temps, BooleanSupplier stop, Consumer<String> notes) {
         Execution execution = config.execution();
         List<Filter> filters = config.filters().stream().map(ResolvedFilter::create).toList();
         boolean write = config.output().write();
         List<Strategy> strategies = config.strategies();
-        Recording recording = write ? Recording.of(config, temps) : null;
+        OpenManifest manifest = write ? OpenManifest.of(config, temps) : null;
         Admissions admissions = new Admissions(execution.maxInFlight(), config::walk, execution.parallelism(), stop,
                 notes).together(filters);
         if (config.reporting().job()) {
             admissions.sampleOnly();
         }
-        if (recording != null) {
-            admissions.skipping(image -> recording.upToDate(image, config.layout(), filters, strategies));
+        if (manifest != null) {
+            admissions.skipping(image -> manifest.upToDate(image, config.layout(), filters, strategies));
         }
         return new Workload(strategies, filters, config::walk, config.imageCount(), config.layout(), reader(config),
                 write ? new ImageWriter(temps, config.output().quality()) : null, config.measuring().warmups(), config.measuring().repeats(),
-                execution.parallelism(), admissions, config.measuring().settings(), recording, temps);
+                execution.parallelism(), admissions, config.measuring().settings(), manifest, temps);
     }
 
     /** A workload over exactly these images. */
     public Workload(List<Strategy> strategies, List<Filter> filters, List<ImageFile> images, OutputLayout layout,
                     ImageReader reader, ImageWriter writer, int warmups, int repeats, int parallelism,
-                    Admissions admissions, MeasureSettings settings, TempFiles files) {
+                    Admissions admissions, MeasureSettings settings, OneWriter files) {
         this(strategies, filters, images::iterator, images.size(), layout, reader, writer, warmups, repeats,
                 parallelism, admissions, settings, null, files);
     }
@@ -86,8 +86,8 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
     /** Closes the manifest, syncing what was appended to it. */
     @Override
     public void close() {
-        if (recording != null) {
-            recording.close();
+        if (manifest != null) {
+            manifest.close();
         }
     }
 
@@ -108,7 +108,7 @@ public record Workload(List<Strategy> strategies, List<Filter> filters, Supplier
     public RowRuns row(Benchmark benchmark, Trial trial, Runnable before) {
         Filter filter = filter(trial);
         ImagePipeline pipeline = new ImagePipeline(reader, filter, writer, admissions.of(filter),
-                recording == null ? null : recording.of(filter.name()));
+                manifest == null ? null : manifest.of(filter.name()));
         return benchmark.row(trial.strategy(), pipeline, () -> paths(trial), imageCount, warmups, repeats, parallelism,
                 settings, settings.jfrFile(trial), files, before);
     }

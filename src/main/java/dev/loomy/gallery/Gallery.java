@@ -24,7 +24,7 @@ import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Chain;
 import dev.loomy.filter.Filter;
 import dev.loomy.imageio.ImageException;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
@@ -64,12 +64,12 @@ public final class Gallery {
     }
 
     private final Path folder;
-    private final TempFiles temps;
+    private final OneWriter temps;
     private final Thumbnails thumbnails;
     private final Consumer<String> problems;
 
     /** @param problems receives one line per image that could not be shown, naming it and why */
-    public Gallery(Path folder, TempFiles temps, Thumbnails thumbnails, Consumer<String> problems) {
+    public Gallery(Path folder, OneWriter temps, Thumbnails thumbnails, Consumer<String> problems) {
         this.folder = folder;
         this.temps = temps;
         this.thumbnails = thumbnails;

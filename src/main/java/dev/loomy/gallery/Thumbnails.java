@@ -16,7 +16,7 @@ import dev.loomy.files.IoReasons;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageHeader;
 import dev.loomy.imageio.ImageReader;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.MatScope;
 
 /**
@@ -37,10 +37,10 @@ public final class Thumbnails {
     }
 
     private final ImageReader reader;
-    private final TempFiles temps;
+    private final OneWriter temps;
 
     /** @param reader reads the sources: damaged ones decode as far as they go, as in the run */
-    public Thumbnails(ImageReader reader, TempFiles temps) {
+    public Thumbnails(ImageReader reader, OneWriter temps) {
         this.reader = reader;
         this.temps = temps;
     }

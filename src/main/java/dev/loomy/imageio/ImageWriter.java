@@ -30,15 +30,15 @@ public class ImageWriter {
     /** OpenCV's default quality for JPEG and WebP, which loomy writes at unless told otherwise. */
     public static final int DEFAULT_QUALITY = 95;
 
-    private final TempFiles temps;
+    private final OneWriter temps;
     private final int quality;
 
-    public ImageWriter(TempFiles temps) {
+    public ImageWriter(OneWriter temps) {
         this(temps, DEFAULT_QUALITY);
     }
 
     /** @param quality of JPEG and WebP images, 1 to 100 ({@code --quality}); other formats are lossless */
-    public ImageWriter(TempFiles temps, int quality) {
+    public ImageWriter(OneWriter temps, int quality) {
         if (quality < 1 || quality > 100) {
             throw new IllegalArgumentException("quality " + quality + " is not from 1 to 100");
         }

@@ -23,7 +23,7 @@ import dev.loomy.files.Names;
 import dev.loomy.files.Targets;
 
 /**
- * A folder held open by its descriptor while {@link TempFiles} writes a file in it: what is
+ * A folder held open by its descriptor while {@link OneWriter} writes a file in it: what is
  * checked is what is written into, however its path changes meanwhile (a folder removed and
  * replaced by a link). The temporary file is created, written and renamed relative to the open
  * folder ({@code openat}, {@code renameat}), never through a link. Where the file system gives
@@ -96,7 +96,7 @@ final class OpenFolder implements AutoCloseable {
      * A failed write, or anything at {@code name} but a regular file of one name ({@link Targets}),
      * leave {@code name} as it was: looked at before the write and again just before the rename.
      */
-    void write(Path temp, Path name, TempFiles.Content content) throws IOException {
+    void write(Path temp, Path name, OneWriter.Content content) throws IOException {
         refuseTarget(name);
         try (SeekableByteChannel channel = secure != null
                 ? secure.newByteChannel(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,

@@ -28,7 +28,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.Targets;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 /**
  * An output folder's manifest, {@code OUTPUT/.loomy/manifest}: one JSON line per output made
@@ -118,7 +118,7 @@ public final class Manifest implements Closeable {
         checkState(fileIn(outputRoot));
         FileChannel channel = null;
         try {
-            channel = TempFiles.lockFile(path);
+            channel = OneWriter.lockFile(path);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw new OverlappingFileLockException();
@@ -158,7 +158,7 @@ public final class Manifest implements Closeable {
     public static Manifest open(Path outputRoot) throws ManifestException {
         Path file = folder(outputRoot).resolve(FILE);
         try {
-            return new Manifest(file, TempFiles.appendTo(file));
+            return new Manifest(file, OneWriter.appendTo(file));
         } catch (IOException e) {
             throw new ManifestException(Names.shown(file) + ": cannot be opened (" + IoReasons.of(e) + ")");
         }
@@ -172,7 +172,7 @@ public final class Manifest implements Closeable {
      */
     public static int read(Path outputRoot, Consumer<ManifestRecord> each) throws ManifestException {
         Path file = fileIn(outputRoot);
-        try (InputStream in = Channels.newInputStream(TempFiles.readState(file))) {
+        try (InputStream in = Channels.newInputStream(OneWriter.readState(file))) {
             return ManifestLines.read(in, each);
         } catch (NoSuchFileException e) {
             return 0;
@@ -197,7 +197,7 @@ public final class Manifest implements Closeable {
      * @param index the manifest's index, read just before
      * @return whether it was rewritten
      */
-    public static boolean compact(Path outputRoot, ManifestIndex index, TempFiles files) throws ManifestException {
+    public static boolean compact(Path outputRoot, ManifestIndex index, OneWriter files) throws ManifestException {
         if (index.records() - index.size() <= index.size()) {
             return false;
         }
@@ -271,7 +271,7 @@ public final class Manifest implements Closeable {
     }
 
     private boolean endsWithNewline() throws IOException {
-        try (FileChannel read = TempFiles.readState(file)) {
+        try (FileChannel read = OneWriter.readState(file)) {
             ByteBuffer last = ByteBuffer.allocate(1);
             read.read(last, read.size() - 1);
             return last.get(0) == '\n';
@@ -285,7 +285,7 @@ public final class Manifest implements Closeable {
             if (Files.isSymbolicLink(folder)) {
                 throw new ManifestException(Names.shown(folder) + ": a symbolic link; loomy keeps its manifest in a folder of its own");
             }
-            TempFiles.makeFolders(folder);
+            OneWriter.makeFolders(folder);
             return folder;
         } catch (IOException e) {
             throw new ManifestException(Names.shown(folder) + ": cannot be made (" + IoReasons.of(e) + ")");

@@ -22,7 +22,7 @@ import jdk.jfr.consumer.RecordingStream;
 
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 /**
  * Records what {@code --profile} asks for, in the JVM that measures, from {@link #start} to
@@ -35,7 +35,7 @@ public final class Profiler {
 
     private final Set<ProfileKind> kinds;
     private final Path jfrFile;
-    private final TempFiles files;
+    private final OneWriter files;
     private final long allocatedBefore;
     private final long gcCountBefore;
     private final long gcMillisBefore;
@@ -43,7 +43,7 @@ public final class Profiler {
     private final List<RecordedEvent> pinnedEvents = new CopyOnWriteArrayList<>();
     private final Recording whole;
 
-    private Profiler(Set<ProfileKind> kinds, Path jfrFile, TempFiles files) throws IOException {
+    private Profiler(Set<ProfileKind> kinds, Path jfrFile, OneWriter files) throws IOException {
         this.kinds = Set.copyOf(kinds);
         this.jfrFile = jfrFile;
         this.files = files;
@@ -80,7 +80,7 @@ public final class Profiler {
      * @param jfrFile where {@link ProfileKind#JFR}'s recording goes (its folder is made); unused otherwise
      * @param files   the writer it goes through: whole or not at all, never through a link, never into an input
      */
-    public static Profiler start(Set<ProfileKind> kinds, Path jfrFile, TempFiles files) throws IOException {
+    public static Profiler start(Set<ProfileKind> kinds, Path jfrFile, OneWriter files) throws IOException {
         return new Profiler(kinds, jfrFile, files);
     }
 

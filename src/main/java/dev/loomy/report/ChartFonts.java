@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 
 /**
@@ -83,7 +83,7 @@ final class ChartFonts {
      */
     private static Path configuration() throws IOException {
         Path folder = OpenCv.cacheFolder().resolve("fonts");
-        TempFiles files = TempFiles.noInputs();
+        OneWriter files = OneWriter.noInputs();
         Path regular = copy(REGULAR, folder, files);
         Path bold = copy(BOLD, folder, files);
         List<String> lines = new ArrayList<>(List.of("version=1", "sequence.allfonts=latin-1"));
@@ -103,7 +103,7 @@ final class ChartFonts {
         return file;
     }
 
-    private static Path copy(String font, Path folder, TempFiles files) throws IOException {
+    private static Path copy(String font, Path folder, OneWriter files) throws IOException {
         try (InputStream in = ChartFonts.class.getResourceAsStream(FOLDER + font)) {
             if (in == null) {
                 throw new IOException("the font " + font + " is missing from loomy's class path");

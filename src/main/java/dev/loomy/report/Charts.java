@@ -17,7 +17,7 @@ import javax.imageio.ImageIO;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Results;
@@ -106,7 +106,7 @@ final class Charts {
      * chart's height; several are {@code panelHeight} high each.
      */
     static void writePng(String title, String subtitle, List<? extends Chart<?, ?>> panels, int panelHeight, Path file,
-                         TempFiles temps) throws IOException {
+                         OneWriter temps) throws IOException {
         BufferedImage page = page(title, subtitle, panels, panelHeight);
         // No cache file in the system's temporary folder (ImageIO's default): the PNG is built in memory.
         ImageIO.setUseCache(false);

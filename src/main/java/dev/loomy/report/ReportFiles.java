@@ -17,7 +17,7 @@ import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.files.Targets;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.results.Export;
 import dev.loomy.results.Format;
@@ -114,7 +114,7 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
                 continue;
             }
             try {
-                TempFiles.probe(folder);
+                OneWriter.probe(folder);
             } catch (IOException e) {
                 throw new IllegalArgumentException(file.option() + "=" + Names.shown(file.path()) + ": cannot be written: "
                         + IoReasons.ofCreating(e));
@@ -178,7 +178,7 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
     }
 
     /** Writes every file asked for, through {@code temps}; returns false (having said why) if one could not be. */
-    public boolean write(Results results, TempFiles temps, Console console) {
+    public boolean write(Results results, OneWriter temps, Console console) {
         boolean ok = true;
         for (Export export : exports) {
             ResultFormat format = export.format() == Format.TABLE ? new TableFormat(TableFormat.DEFAULT_WIDTH, wide)
@@ -211,12 +211,12 @@ public record ReportFiles(List<Export> exports, Path chart, Path timeline, boole
      * Writes the json results as a baseline ({@code --save-baseline}), through {@code temps}; false
      * (having said why) if it could not be, the baseline saved before kept.
      */
-    public static boolean saveBaseline(Results results, Path file, TempFiles temps, Console console) {
+    public static boolean saveBaseline(Results results, Path file, OneWriter temps, Console console) {
         return write("--save-baseline", file, console, () -> temps.replace(file,
                 rendered(new JsonFormat(), results)));
     }
 
-    private static TempFiles.Content rendered(ResultFormat format, Results results) {
+    private static OneWriter.Content rendered(ResultFormat format, Results results) {
         return out -> {
             PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
             format.write(results, print);

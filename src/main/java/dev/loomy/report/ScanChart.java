@@ -16,7 +16,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 import dev.loomy.results.Measurement;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.Results;
 import dev.loomy.results.Schema;
 import dev.loomy.results.Summary;
@@ -36,7 +36,7 @@ public final class ScanChart {
     private ScanChart() {
     }
 
-    public static void write(Results results, Path file, TempFiles temps) throws IOException {
+    public static void write(Results results, Path file, OneWriter temps) throws IOException {
         ChartFonts.ready();
         List<String> scanned = Schema.scanned(results);
         Charts.writePng("Images per second against " + option(scanned.get(0)) + ", " + Captions.medianOf(results),

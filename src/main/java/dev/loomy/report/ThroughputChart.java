@@ -14,7 +14,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.internal.chartpart.Annotation;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.Results;
 import dev.loomy.results.Summary;
 
@@ -33,7 +33,7 @@ public final class ThroughputChart {
     private ThroughputChart() {
     }
 
-    public static void write(Results results, Path file, TempFiles temps) throws IOException {
+    public static void write(Results results, Path file, OneWriter temps) throws IOException {
         ChartFonts.ready();
         Charts.writePng(title(results), Charts.subtitle(results), List.of(build(results)), HEIGHT, file, temps);
     }

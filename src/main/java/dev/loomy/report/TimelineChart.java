@@ -13,7 +13,7 @@ import org.knowm.xchart.XYSeries;
 
 import dev.loomy.results.ImageTiming;
 import dev.loomy.results.Measurement;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.Results;
 import dev.loomy.results.RunRecord;
 
@@ -39,7 +39,7 @@ public final class TimelineChart {
     private TimelineChart() {
     }
 
-    public static void write(Results results, Path file, TempFiles temps) throws IOException {
+    public static void write(Results results, Path file, OneWriter temps) throws IOException {
         ChartFonts.ready();
         Charts.writePng(title(results), Charts.subtitle(results), build(results), PANEL_HEIGHT, file, temps);
     }

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.loomy.console.Console;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -69,7 +69,7 @@ public final class Interrupts implements AutoCloseable {
     static final Duration ECHO = Duration.ofMillis(200);
 
     private final RunControl control;
-    private final TempFiles temps;
+    private final OneWriter temps;
     private final Path outputs;
     private final Console console;
     private final boolean child;
@@ -80,7 +80,7 @@ public final class Interrupts implements AutoCloseable {
     private long firstNanos;
     private Thread watchdog;
 
-    private Interrupts(RunControl control, TempFiles temps, Path outputs, Console console, boolean child) {
+    private Interrupts(RunControl control, OneWriter temps, Path outputs, Console console, boolean child) {
         this.control = control;
         this.temps = temps;
         this.outputs = outputs;
@@ -94,12 +94,12 @@ public final class Interrupts implements AutoCloseable {
      *
      * @param outputs the output folder, swept for temporary files that killed children left; null when none
      */
-    public static Interrupts forRun(RunControl control, TempFiles temps, Path outputs, Console console) {
+    public static Interrupts forRun(RunControl control, OneWriter temps, Path outputs, Console console) {
         return new Interrupts(control, temps, outputs, console, false).install();
     }
 
     /** For a child JVM measuring one trial for its parent: every signal only stops the run. */
-    public static Interrupts forChild(RunControl control, TempFiles temps) {
+    public static Interrupts forChild(RunControl control, OneWriter temps) {
         return new Interrupts(control, temps, null, null, true).install();
     }
 
@@ -208,7 +208,7 @@ public final class Interrupts implements AutoCloseable {
 
     private void stopAtOnce(String why, Duration patience) {
         stopChildren(patience);
-        int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : TempFiles.sweepWithThisRun(outputs));
+        int deleted = temps.closeAndDeleteAll(patience) + (outputs == null ? 0 : OneWriter.sweepWithThisRun(outputs));
         console.error("stopped at once (" + why + ")"
                 + (deleted > 0 ? ", " + deleted + " temporary file" + (deleted == 1 ? "" : "s") + " deleted" : ""));
         console.stream().flush();

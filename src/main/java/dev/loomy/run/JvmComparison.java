@@ -55,7 +55,7 @@ public record JvmComparison(List<Jvm> jvms, List<OptionSet> optionSets, IoLock i
      * @param options null for loomy's own options
      * @param values  the columns that name it ({@link Schema#JVM}, {@link Schema#JVM_OPTIONS}); empty without a comparison
      */
-    public record Variant(Jvm jvm, OptionSet options, Map<String, String> values) {
+    public record Setup(Jvm jvm, OptionSet options, Map<String, String> values) {
     }
 
     public JvmComparison {
@@ -69,11 +69,11 @@ public record JvmComparison(List<Jvm> jvms, List<OptionSet> optionSets, IoLock i
         return !jvms.isEmpty() || !optionSets.isEmpty();
     }
 
-    /** Every JVM with every option set, the JVM varying slowest; one variant of no values without a comparison. */
-    public List<Variant> variants() {
+    /** Every JVM with every option set, the JVM varying slowest; one setup of no values without a comparison. */
+    public List<Setup> setups() {
         List<Jvm> onJvms = jvms.isEmpty() ? java.util.Collections.singletonList(null) : jvms;
         List<OptionSet> withOptions = optionSets.isEmpty() ? java.util.Collections.singletonList(null) : optionSets;
-        List<Variant> variants = new ArrayList<>();
+        List<Setup> setups = new ArrayList<>();
         for (Jvm jvm : onJvms) {
             for (OptionSet set : withOptions) {
                 Map<String, String> values = new LinkedHashMap<>();
@@ -83,9 +83,9 @@ public record JvmComparison(List<Jvm> jvms, List<OptionSet> optionSets, IoLock i
                 if (set != null) {
                     values.put(Schema.JVM_OPTIONS, set.label());
                 }
-                variants.add(new Variant(jvm, set, values));
+                setups.add(new Setup(jvm, set, values));
             }
         }
-        return variants;
+        return setups;
     }
 }

@@ -16,7 +16,7 @@ public final class ForkJoinStrategy implements Strategy {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+    public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         try (ForkJoinPool pool = new ForkJoinPool(parallelism)) {
             SubmissionWindow.submitAll(jobs, parallelism, pool);
         }

@@ -14,7 +14,7 @@ public final class LoopStrategy implements Strategy {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) {
+    public void run(ImageJobs jobs, int parallelism) {
         for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
             job.submitted().run();
         }

@@ -29,17 +29,17 @@ public interface Strategy {
 
     /**
      * Runs every job once and returns when all have finished; hands over no more once a job says
-     * the run is {@linkplain ImageJob#stopping stopping}. Jobs are taken from {@code jobs} as they
+     * the run is {@linkplain ImageJob#stopping stopping}. Image jobs are taken from {@code jobs} as they
      * are handed over, and no more are handed over at once than a {@link SubmissionWindow} holds.
      *
      * @param parallelism the pool size or ForkJoin parallelism; for {@code threads}, the unit of how many
      *                    of its threads may be alive at once; loop and the virtual strategies ignore it (the
      *                    virtual threads' carriers are the JVM's, set before its first virtual thread starts)
      */
-    void run(Jobs jobs, int parallelism) throws InterruptedException;
+    void run(ImageJobs jobs, int parallelism) throws InterruptedException;
 
-    /** As {@link #run(Jobs, int)}, over jobs already in a list. */
+    /** As {@link #run(ImageJobs, int)}, over jobs already in a list. */
     default void run(List<? extends ImageJob> jobs, int parallelism) throws InterruptedException {
-        run(Jobs.of(jobs), parallelism);
+        run(ImageJobs.of(jobs), parallelism);
     }
 }

@@ -21,9 +21,9 @@ public final class StructuredStrategy implements Strategy {
     /** The class that opens the scope (src/main/java25). */
     private static final String SCOPE_CLASS = "dev.loomy.strategy.StructuredScope";
 
-    /** What the scope's class does: {@link Strategy#run(Jobs, int)}. */
+    /** What the scope's class does: {@link Strategy#run(ImageJobs, int)}. */
     interface Body {
-        void run(Jobs jobs, int parallelism) throws InterruptedException;
+        void run(ImageJobs jobs, int parallelism) throws InterruptedException;
     }
 
     /** Loaded on first use: a JVM that cannot load it never tries unless asked. */
@@ -47,7 +47,7 @@ public final class StructuredStrategy implements Strategy {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+    public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         Loaded.BODY.run(jobs, parallelism);
     }
 

@@ -35,7 +35,7 @@ final class SubmissionWindow {
      * stops: the one submission loop of the strategies that run on an executor, whose close then waits
      * for what was handed over.
      */
-    static void submitAll(Jobs jobs, int parallelism, Executor executor) throws InterruptedException {
+    static void submitAll(ImageJobs jobs, int parallelism, Executor executor) throws InterruptedException {
         SubmissionWindow window = new SubmissionWindow(parallelism);
         for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
             Runnable ready = window.enter(job);

@@ -33,7 +33,7 @@ public final class ThreadsStrategy implements Strategy {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+    public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         int places = liveThreads(parallelism);
         Semaphore live = new Semaphore(places);
         Thread.Builder builder = Thread.ofPlatform().name("loomy-image-", 0);

@@ -31,7 +31,7 @@ public final class VirtualPriorityStrategy implements Strategy {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+    public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         int half = jobs.expected() / 2;
         SubmissionWindow window = new SubmissionWindow(parallelism);
         int batch = SubmissionWindow.size(parallelism);

@@ -22,7 +22,7 @@ public final class VirtualStrategy implements Strategy {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+    public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomy-virtual-", 0).factory())) {
             SubmissionWindow.submitAll(jobs, parallelism, executor);
         }

@@ -24,7 +24,7 @@ final class StructuredScope implements StructuredStrategy.Body {
     }
 
     @Override
-    public void run(Jobs jobs, int parallelism) throws InterruptedException {
+    public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         SubmissionWindow window = new SubmissionWindow(parallelism);
         // awaitAllSuccessfulOrThrow keeps no subtask: a run of a million images holds only those in flight.
         try (var scope = StructuredTaskScope.open(Joiner.<Void>awaitAllSuccessfulOrThrow(),

@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.baseline.Baselines;
 import dev.loomy.console.Console;
 import dev.loomy.report.Caveats;
@@ -64,7 +64,7 @@ class RigorNotesTest {
                               PrintStream err) {
         Console console = new Console(err, quiet);
         Caveats.say(results, human ? Format.TABLE : Format.CSV, console);
-        return baselines.finish(results, status, TempFiles.noInputs(), console);
+        return baselines.finish(results, status, OneWriter.noInputs(), console);
     }
 
     private static String finish(Results results, boolean quiet, boolean human) {

@@ -20,7 +20,7 @@ import dev.loomy.files.InputWalker;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageReader;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.results.Measurement;
 import dev.loomy.results.Outcome;
 import dev.loomy.run.MeasureSettings;
@@ -78,9 +78,9 @@ class InProcessEngineTest {
         TestImages.writeMany(in, 3, 16, 16);
         List<ImageFile> images = new InputWalker(w -> { }, w -> { }).walk(List.of(in));
         Workload workload = new Workload(strategies.stream().map(Strategies::byName).toList(), filters, images, null,
-                new ImageReader(), null, 1, 2, 2, Admissions.none(), MeasureSettings.DEFAULT, TempFiles.noInputs());
+                new ImageReader(), null, 1, 2, 2, Admissions.none(), MeasureSettings.DEFAULT, OneWriter.noInputs());
         FailureLog failures = new FailureLog(new Console(new PrintStream(err, true), false));
-        return new InProcessEngine(control, failures, RunListener.NONE, TempFiles.noInputs(), note -> { }).run(workload);
+        return new InProcessEngine(control, failures, RunListener.NONE, OneWriter.noInputs(), note -> { }).run(workload);
     }
 
     @Test

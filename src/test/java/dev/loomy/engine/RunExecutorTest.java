@@ -19,7 +19,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.ManifestIndex;
 import dev.loomy.pipeline.ImagePaths;
@@ -27,7 +27,7 @@ import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.RunRecord;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.ImageJob;
-import dev.loomy.strategy.Jobs;
+import dev.loomy.strategy.ImageJobs;
 import dev.loomy.strategy.Strategy;
 
 /** One run over images of which some are up to date ({@code --incremental}). */
@@ -52,7 +52,7 @@ class RunExecutorTest {
         }
 
         @Override
-        public void run(Jobs all, int parallelism) {
+        public void run(ImageJobs all, int parallelism) {
             for (ImageJob job = all.next(); job != null; job = all.next()) {
                 jobs.add(job);
                 job.submitted().run();
@@ -77,7 +77,7 @@ class RunExecutorTest {
             }
         }
         ImagePipeline pipeline = new ImagePipeline(new ImageReader(), new NoOp(),
-                new ImageWriter(TempFiles.noInputs()), Admission.none(), incremental);
+                new ImageWriter(OneWriter.noInputs()), Admission.none(), incremental);
         FailureLog failures = new FailureLog(new Console(new PrintStream(new ByteArrayOutputStream(), true), false));
         Handed strategy = new Handed();
 

@@ -17,7 +17,7 @@ import org.opencv.core.Mat;
 import dev.loomy.TestImages;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 class ThumbnailsTest {
 
@@ -50,7 +50,7 @@ class ThumbnailsTest {
     void anImageTooLargeToDecodeIsRefusedByTheRunsCheckBeforeTheDecoderSeesIt() throws Exception {
         Path wide = announcingWidth(dir.resolve("wide.png"), 2_000_000);
         Noting reader = new Noting();
-        Thumbnails thumbnails = new Thumbnails(reader, TempFiles.noInputs());
+        Thumbnails thumbnails = new Thumbnails(reader, OneWriter.noInputs());
 
         assertThatThrownBy(() -> thumbnails.write(wide, dir.resolve("thumb.jpg")))
                 .isInstanceOf(ImageException.class)
@@ -64,7 +64,7 @@ class ThumbnailsTest {
         Path photo = TestImages.write(dir.resolve("photo.png"), 720, 540, 1);
         Noting reader = new Noting();
 
-        Thumbnails.Dimensions size = new Thumbnails(reader, TempFiles.noInputs()).write(photo, dir.resolve("thumb.jpg"));
+        Thumbnails.Dimensions size = new Thumbnails(reader, OneWriter.noInputs()).write(photo, dir.resolve("thumb.jpg"));
 
         assertThat(size).isEqualTo(new Thumbnails.Dimensions(Thumbnails.MAX_WIDTH, Thumbnails.MAX_HEIGHT));
         assertThat(reader.read).containsExactly(photo);

@@ -55,7 +55,7 @@ class MetadataTest {
     /** {@code input} read and written to {@code output} as loomy's pipeline does, keeping {@code keep}. */
     private static Mat copy(Path input, Path output, KeepMetadata keep, List<String> warnings) throws Exception {
         ImageReader.Decoded decoded = new ImageReader(Duration.ZERO, true, keep).decode(input, warnings::add);
-        new ImageWriter(TempFiles.noInputs()).write(decoded.image(), output, decoded.metadata());
+        new ImageWriter(OneWriter.noInputs()).write(decoded.image(), output, decoded.metadata());
         return decoded.image();
     }
 
@@ -172,7 +172,7 @@ class MetadataTest {
         Mat gray = new Mat();
         Imgproc.cvtColor(decoded.image(), gray, Imgproc.COLOR_BGR2GRAY);
         Path output = dir.resolve("out").resolve("gray.png");
-        new ImageWriter(TempFiles.noInputs()).write(gray, output, decoded.metadata());
+        new ImageWriter(OneWriter.noInputs()).write(gray, output, decoded.metadata());
         assertKept(TaggedImages.read(input), TaggedImages.read(output), "EXIF", "XMP");
     }
 
@@ -242,7 +242,7 @@ class MetadataTest {
         Path input = Files.write(dir.resolve("broken.jpg"), out.toByteArray());
         Path output = dir.resolve("out").resolve("broken.jpg");
         ImageReader.Decoded decoded = new ImageReader(Duration.ZERO, true, KeepMetadata.ALL).decode(input, w -> { });
-        new ImageWriter(TempFiles.noInputs()).write(decoded.image(), output, decoded.metadata());
+        new ImageWriter(OneWriter.noInputs()).write(decoded.image(), output, decoded.metadata());
         byte[] written = Files.readAllBytes(output);
         assertThat(indexOf(written, out.toByteArray(), 2, 10 + tiff.length)).as("the APP1 segment, unchanged").isPositive();
     }

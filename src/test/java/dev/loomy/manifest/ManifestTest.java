@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.files.ImageFile;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 /** The manifest's file: records written and read back, torn lines, the lock, and what matches. */
 class ManifestTest {
@@ -116,7 +116,7 @@ class ManifestTest {
             manifest.append(record("b.png", 2));
         }
         ManifestIndex half = Manifest.index(dir);
-        assertThat(Manifest.compact(dir, half, TempFiles.noInputs())).as("two superseded of four: kept").isFalse();
+        assertThat(Manifest.compact(dir, half, OneWriter.noInputs())).as("two superseded of four: kept").isFalse();
         assertThat(readAll()).hasSize(4);
 
         try (Manifest manifest = Manifest.open(dir)) {
@@ -125,7 +125,7 @@ class ManifestTest {
         }
         Files.writeString(Manifest.fileIn(dir), "{\"output\":\"torn", StandardOpenOption.APPEND);
         ManifestIndex index = Manifest.index(dir);
-        assertThat(Manifest.compact(dir, index, TempFiles.noInputs())).isTrue();
+        assertThat(Manifest.compact(dir, index, OneWriter.noInputs())).isTrue();
 
         assertThat(readAll()).containsExactly(record("a.png", 3), record("b.png", 2));
         ManifestIndex after = Manifest.index(dir);

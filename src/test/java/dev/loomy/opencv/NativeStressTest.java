@@ -20,7 +20,7 @@ import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 /**
  * The native paths under stress, in a JVM of their own with glibc's heap checks and the JVM's JNI
@@ -113,7 +113,7 @@ class NativeStressTest {
                 int worker = t;
                 workers.add(Thread.ofPlatform().start(() -> {
                     ImageReader reader = new ImageReader();
-                    ImageWriter writer = new ImageWriter(TempFiles.noInputs());
+                    ImageWriter writer = new ImageWriter(OneWriter.noInputs());
                     for (long n = 0; System.nanoTime() < end; n++) {
                         Path file = files.get((int) (n % files.size()));
                         try {

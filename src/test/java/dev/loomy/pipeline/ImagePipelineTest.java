@@ -21,15 +21,15 @@ import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
-import dev.loomy.imageio.TempFiles;
-import dev.loomy.imageio.TempFilesTest;
+import dev.loomy.imageio.OneWriter;
+import dev.loomy.imageio.TemporaryNamesTest;
 
 class ImagePipelineTest {
 
     @TempDir
     Path dir;
 
-    private final TempFiles temps = TempFiles.noInputs();
+    private final OneWriter temps = OneWriter.noInputs();
 
     private ImagePaths task(Path input, Path output) {
         return new ImagePaths(new ImageFile(input, input.getFileName()), output);
@@ -138,7 +138,7 @@ class ImagePipelineTest {
         Path temp = temps.beside(output);
 
         assertThat(temp.getParent()).isEqualTo(output.getParent());
-        assertThat(temp.getFileName().toString()).startsWith(".a.png." + TempFiles.RUN + "-").endsWith(".loomy-tmp");
+        assertThat(temp.getFileName().toString()).startsWith(".a.png." + OneWriter.RUN + "-").endsWith(".loomy-tmp");
         assertThat(temps.beside(output)).isNotEqualTo(temp);
         temps.done(temp);
     }
@@ -168,7 +168,7 @@ class ImagePipelineTest {
 
     @Test
     void aSweepDeletesTheTemporaryFilesAKilledProcessLeftAndNothingElse() throws Exception {
-        Path left = TempFilesTest.ownedBy(TempFilesTest.deadPid(), dir.resolve("out/deep/a.png"));
+        Path left = TemporaryNamesTest.ownedBy(TemporaryNamesTest.deadPid(), dir.resolve("out/deep/a.png"));
         Files.createDirectories(left.getParent());
         Files.writeString(left, "half an image");
         Path image = Files.writeString(dir.resolve("out/deep/a.png"), "an image");
@@ -177,13 +177,13 @@ class ImagePipelineTest {
         // Another loomy, writing into the same folder now: its files are its own.
         Path other = Files.writeString(dir.resolve("out/deep/.b.png.1-5eed.loomy-tmp"), "another run's image");
 
-        assertThat(TempFiles.sweep(dir.resolve("out"))).isEqualTo(1);
+        assertThat(OneWriter.sweep(dir.resolve("out"))).isEqualTo(1);
 
         assertThat(left).doesNotExist();
         assertThat(image).exists();
         assertThat(hidden).exists();
         assertThat(named).exists();
         assertThat(other).exists();
-        assertThat(TempFiles.sweep(dir.resolve("missing"))).isZero();
+        assertThat(OneWriter.sweep(dir.resolve("missing"))).isZero();
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import jdk.jfr.consumer.RecordingFile;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 class ProfilerTest {
 
@@ -49,7 +49,7 @@ class ProfilerTest {
      * the thread, so that the compiler cannot leave them out.
      */
     private static Profile allocating(int mib, int images) throws Exception {
-        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.GC), null, TempFiles.noInputs());
+        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.GC), null, OneWriter.noInputs());
         onAVirtualThread(() -> {
             List<byte[]> kept = new ArrayList<>();
             for (int i = 0; i < mib; i++) {
@@ -95,7 +95,7 @@ class ProfilerTest {
 
     @Test
     void aVirtualThreadBlockingWhilePinnedIsCountedWithItsPlace() throws Exception {
-        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.PINNING), null, TempFiles.noInputs());
+        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.PINNING), null, OneWriter.noInputs());
         blockWhilePinned();
         Profile profile = profiler.stop(1);
         assertThat(profile.pinnedEvents()).isEqualTo(1);
@@ -107,7 +107,7 @@ class ProfilerTest {
 
     @Test
     void aVirtualThreadBlockingUnpinnedIsNotCounted() throws Exception {
-        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.PINNING), null, TempFiles.noInputs());
+        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.PINNING), null, OneWriter.noInputs());
         onAVirtualThread(Executors.callable(() -> sleep(30)));
         Profile profile = profiler.stop(1);
         assertThat(profile.pinnedEvents()).isZero();
@@ -130,7 +130,7 @@ class ProfilerTest {
     @Test
     void jfrWritesAWholeRecordingWhereAsked() throws Exception {
         Path file = dir.resolve("jfr/loop-NoOp.jfr");
-        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.JFR), file, TempFiles.noInputs());
+        Profiler profiler = Profiler.start(EnumSet.of(ProfileKind.JFR), file, OneWriter.noInputs());
         sleep(50);
         Profile profile = profiler.stop(1);
         assertThat(profile.jfrFile()).isEqualTo(file.toString());

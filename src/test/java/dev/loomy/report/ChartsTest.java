@@ -11,7 +11,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.console.Console;
 
 class ChartsTest {
@@ -25,7 +25,7 @@ class ChartsTest {
         Path timeline = dir.resolve("timeline.png");
         ReportFiles files = new ReportFiles(null, chart, timeline);
         files.check(null);
-        assertThat(files.write(SampleResults.results(), TempFiles.noInputs(), new Console(System.err, false))).isTrue();
+        assertThat(files.write(SampleResults.results(), OneWriter.noInputs(), new Console(System.err, false))).isTrue();
 
         BufferedImage bars = ImageIO.read(chart.toFile());
         assertThat(bars.getWidth()).isEqualTo(ThroughputChart.WIDTH);
@@ -41,7 +41,7 @@ class ChartsTest {
     @Test
     void theReportFileIsWrittenInTheFormatOfItsExtension() throws Exception {
         Path report = dir.resolve("results.csv");
-        new ReportFiles(report, null, null).write(SampleResults.results(), TempFiles.noInputs(), new Console(System.err, false));
+        new ReportFiles(report, null, null).write(SampleResults.results(), OneWriter.noInputs(), new Console(System.err, false));
         assertThat(Files.readAllLines(report).get(0)).startsWith("strategy,filter,images,failed,warnings,runs");
     }
 

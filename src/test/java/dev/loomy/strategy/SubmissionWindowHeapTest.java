@@ -60,7 +60,7 @@ class SubmissionWindowHeapTest {
                         () -> false, note -> { }).of(holding));
         AtomicInteger started = new AtomicInteger();
         int images = window + 100;
-        Jobs jobs = new Jobs() {
+        ImageJobs jobs = new ImageJobs() {
             private int made;
 
             @Override

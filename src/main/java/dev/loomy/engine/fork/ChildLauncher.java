@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.JvmComparison;
 import dev.loomy.run.Trial;
 
@@ -140,7 +140,7 @@ public final class ChildLauncher {
         options.add("--enable-native-access=ALL-UNNAMED");
         options.add("-D" + CARRIERS + "=" + parallelism);
         // A child's temporary files are its parent's run's: the parent's sweep deletes them, another run's does not.
-        options.add("-D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN);
+        options.add("-D" + OneWriter.RUN_PROPERTY + "=" + OneWriter.RUN);
         for (Map.Entry<Object, Object> e : properties.entrySet()) {
             String key = e.getKey().toString();
             if (key.startsWith("loomy.test.") && !options.contains("-D" + key + "=" + e.getValue())) {
@@ -159,7 +159,7 @@ public final class ChildLauncher {
                 || option.startsWith("-XX:AOTConfiguration") || option.startsWith("-Dloomy.phases.launched")
                 || option.startsWith("-Dloomy.stderr.terminal")
                 || option.startsWith("-D" + CARRIERS + "=")
-                || option.startsWith("-D" + TempFiles.RUN_PROPERTY + "=")
+                || option.startsWith("-D" + OneWriter.RUN_PROPERTY + "=")
                 || option.startsWith("--enable-native-access");
     }
 }

@@ -15,7 +15,7 @@ import dev.loomy.engine.Benchmark;
 import dev.loomy.engine.Row;
 import dev.loomy.engine.Workload;
 import dev.loomy.files.InputGuard;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.Interrupts;
@@ -71,7 +71,7 @@ public final class ChildMain {
         RunControl control = new RunControl();
         control.failFast(config.execution().failFast());
         // Checked at every write as in the parent: the inputs are walked on the first.
-        TempFiles temps = new TempFiles(InputGuard.of(config.inputs()));
+        OneWriter temps = new OneWriter(InputGuard.of(config.inputs()));
         // The limit is said once per filter: by the child measuring the filter with the first strategy.
         Console console = new Console(err, config.reporting().quiet());
         boolean first = key.startsWith(config.strategies().get(0).name() + "/");
@@ -81,7 +81,7 @@ public final class ChildMain {
         }
     }
 
-    private static int run(Workload workload, String key, BufferedReader commands, RunControl control, TempFiles temps,
+    private static int run(Workload workload, String key, BufferedReader commands, RunControl control, OneWriter temps,
                            PrintStream out) throws IOException {
         Trial trial = workload.trial(key).orElseThrow(() -> new IllegalArgumentException(
                 key + " is not among the strategies and filters of the run"));
@@ -136,7 +136,7 @@ public final class ChildMain {
      */
     private static void offerToTheOomKiller() {
         try {
-            TempFiles.setKernelSetting(Path.of("/proc/self/oom_score_adj"), "1000");
+            OneWriter.setKernelSetting(Path.of("/proc/self/oom_score_adj"), "1000");
         } catch (IOException | UnsupportedOperationException e) {
             // Not Linux: the system chooses as it will.
         }

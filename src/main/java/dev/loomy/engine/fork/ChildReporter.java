@@ -9,7 +9,7 @@ import dev.loomy.engine.RunListener;
 import dev.loomy.results.ImageTiming;
 
 /**
- * A child's progress and failures, on their way to the parent. Jobs only count and queue:
+ * A child's progress and failures, on their way to the parent. Image jobs only count and queue:
  * a job that wrote to the pipe itself would block in I/O, and a virtual thread blocked in
  * I/O makes the JVM add a carrier thread, which would change what is measured. One platform
  * thread, started before the first run (so that every run's thread peak includes it alike),

@@ -30,7 +30,7 @@ import dev.loomy.imageio.ImageWriter;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.Names;
 import dev.loomy.imageio.KeepMetadata;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.OpenCv;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
@@ -55,7 +55,7 @@ final class BatchRunner {
     /** Runs and their filters as this JVM made them, by the run's JSON and the filter's name: once per executor. */
     private static final Map<String, RunConfig> RUNS = new ConcurrentHashMap<>();
     /** Each run's writer, which walks its inputs (on paths) once per executor, on its first write. */
-    private static final Map<String, TempFiles> WRITERS = new ConcurrentHashMap<>();
+    private static final Map<String, OneWriter> WRITERS = new ConcurrentHashMap<>();
     private static final Map<String, Filter> FILTERS = new ConcurrentHashMap<>();
     private static int cvThreads = -1;
     private static final Map<Map<String, String>, HadoopFiles> HADOOP = new ConcurrentHashMap<>();
@@ -126,7 +126,7 @@ final class BatchRunner {
             Admissions admissions = new Admissions(limit(execution.maxInFlight(), batch, parallelism),
                     tasks.stream().map(ImagePaths::source).toList(), parallelism, control::interrupted, note -> { });
             ImageWriter writer = config.output().write() && !all.isEmpty()
-                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new TempFiles(InputGuard.of(config.inputs()))),
+                    ? hadoop.writer(WRITERS.computeIfAbsent(work.config(), json -> new OneWriter(InputGuard.of(config.inputs()))),
                             config.output().quality()) : null;
             ImagePipeline pipeline = new ImagePipeline(hadoop.reader(execution.ioLatency(), execution.strict(),
                     writer == null ? KeepMetadata.NONE : config.output().metadata()), filter,

@@ -28,7 +28,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.InputProblem;
 import dev.loomy.files.UriFiles;
 import dev.loomy.imageio.ImageException;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 
 /**
  * Files named by URIs, through Hadoop's FileSystem: {@code file:} always, {@code hdfs:},
@@ -171,7 +171,7 @@ public final class HadoopFiles implements UriFiles {
         if (!fs.mkdirs(folder)) {
             throw new IOException("the folder cannot be made");
         }
-        Path probe = new Path(folder, TempFiles.nameBeside(java.nio.file.Path.of("probe")).getFileName().toString());
+        Path probe = new Path(folder, OneWriter.nameBeside(java.nio.file.Path.of("probe")).getFileName().toString());
         fs.create(probe, false).close();
         fs.delete(probe, false);
     }
@@ -213,14 +213,14 @@ public final class HadoopFiles implements UriFiles {
 
     /**
      * Writes {@code target} whole or not at all: into a hidden temporary file beside it, named as
-     * {@link TempFiles} names them (with the run's id, which executors have from the driver), then
+     * {@link OneWriter} names them (with the run's id, which executors have from the driver), then
      * renamed over it. HDFS and object stores do not rename over an existing file: a retried or
      * speculative attempt's output, complete and the same bytes, is deleted first.
      */
     void replace(Path target, Content content) throws IOException {
         FileSystem fs = fileSystem(target);
         Path temp = new Path(target.getParent(),
-                TempFiles.nameBeside(java.nio.file.Path.of(target.getName())).getFileName().toString());
+                OneWriter.nameBeside(java.nio.file.Path.of(target.getName())).getFileName().toString());
         boolean renamed = false;
         try {
             try (FSDataOutputStream out = fs.create(temp, false)) {
@@ -261,7 +261,7 @@ public final class HadoopFiles implements UriFiles {
             RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
             while (files.hasNext()) {
                 Path file = files.next().getPath();
-                if (TempFiles.ofThisRun(file.getName()) && fs.delete(file, false)) {
+                if (OneWriter.ofThisRun(file.getName()) && fs.delete(file, false)) {
                     deleted++;
                 }
             }

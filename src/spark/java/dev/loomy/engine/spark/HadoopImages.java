@@ -20,7 +20,7 @@ import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.SourceFile;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.opencv.Mats;
 
 /**
@@ -74,7 +74,7 @@ final class HadoopImages {
     }
 
     /** @param quality of JPEG and WebP images ({@code --quality}) */
-    ImageWriter writer(TempFiles temps, int quality) {
+    ImageWriter writer(OneWriter temps, int quality) {
         return new ImageWriter(temps, quality) {
             @Override
             protected void store(ByteBuffer bytes, Path target) throws IOException {

@@ -25,7 +25,7 @@ import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.RunListener;
 import dev.loomy.files.ImageFile;
 import dev.loomy.filter.Filter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.ManifestException;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.MeasureSettings;
@@ -267,7 +267,7 @@ public final class SparkEngine implements Engine {
             jars.remove("");
             conf.set(JARS, String.join(",", jars));
             // The driver's run id names the executors' temporary files, so that this run's sweep knows them.
-            String options = "--enable-native-access=ALL-UNNAMED -D" + TempFiles.RUN_PROPERTY + "=" + TempFiles.RUN;
+            String options = "--enable-native-access=ALL-UNNAMED -D" + OneWriter.RUN_PROPERTY + "=" + OneWriter.RUN;
             conf.set(EXECUTOR_OPTIONS, (conf.get(EXECUTOR_OPTIONS, "") + " " + options).strip());
             if (!conf.contains(OVERHEAD) && !conf.contains(OVERHEAD + "Factor")) {
                 ExecutorMemory memory = executorMemory(config, conf);

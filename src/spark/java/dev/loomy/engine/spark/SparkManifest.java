@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import dev.loomy.engine.FailureLog;
-import dev.loomy.engine.Recording;
+import dev.loomy.engine.OpenManifest;
 import dev.loomy.files.ImageFile;
 import dev.loomy.files.IoReasons;
 import dev.loomy.files.Names;
@@ -42,14 +42,14 @@ final class SparkManifest implements AutoCloseable {
         this.root = root.toAbsolutePath().normalize();
         this.manifest = manifest;
         this.files = files;
-        this.definitions = Recording.definitions(config);
+        this.definitions = OpenManifest.definitions(config);
         definitions.forEach((filter, definition) -> byFilter.put(filter, new Incremental(this.root, index, definition,
                 manifest::append, config.output().incremental())));
     }
 
     /** The manifest of {@code config}'s output folder, or null when its outputs are not recorded. */
     static SparkManifest open(RunConfig config, HadoopFiles files) throws ManifestException {
-        Path root = Recording.folder(config);
+        Path root = OpenManifest.folder(config);
         if (root == null || !Manifest.kept(root, config.output().incremental())) {
             return null;
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.ExitCodes;
 
 /**
@@ -73,7 +73,7 @@ class SparkEngineTest {
         Files.write(input.resolve("broken.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 1, 2, 3});
         Files.write(input.resolve(".hidden.png"), new byte[] {1});
         // Left by a task of this run killed mid-write: the run's sweep deletes it.
-        Path stale = dir.resolve("uri/." + "photo1.png." + TempFiles.RUN + "-abc.loomy-tmp");
+        Path stale = dir.resolve("uri/." + "photo1.png." + OneWriter.RUN + "-abc.loomy-tmp");
         Files.createDirectories(stale.getParent());
         Files.write(stale, new byte[] {1, 2});
         SparkCli local = run("--strategy=loop", "--no-fork", "-o", dir.resolve("local").toString(), input.toString());

@@ -8,7 +8,7 @@ import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.JvmComparison;
 import dev.loomy.run.Trial;
 import dev.loomy.strategy.Strategies;
@@ -27,7 +27,7 @@ class ChildLauncherTest {
                 "--enable-native-access=ALL-UNNAMED", "-Dloomy.run=1"), properties, 3);
         assertThat(options).containsExactly("-Xmx2g", "-XX:+UseZGC", "-Dloomy.cache=/c",
                 "--enable-native-access=ALL-UNNAMED", "-Djdk.virtualThreadScheduler.parallelism=3",
-                "-Dloomy.run=" + TempFiles.RUN, "-Dloomy.test.crash=virtual/NoOp=halt");
+                "-Dloomy.run=" + OneWriter.RUN, "-Dloomy.test.crash=virtual/NoOp=halt");
     }
 
     @Test
@@ -37,7 +37,7 @@ class ChildLauncherTest {
                 "-XX:AOTCache=/t/loomy.aot", "-XX:AOTMode=auto", "-XX:AOTConfiguration=/t/loomy.aotconf",
                 "-Dloomy.phases.launched=1.5", "-XX:+UseSerialGC"), new Properties(), 2);
         assertThat(options).containsExactly("-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED",
-                "-Djdk.virtualThreadScheduler.parallelism=2", "-Dloomy.run=" + TempFiles.RUN);
+                "-Djdk.virtualThreadScheduler.parallelism=2", "-Dloomy.run=" + OneWriter.RUN);
     }
 
     @Test

@@ -37,7 +37,7 @@ import dev.loomy.files.OutputLayout;
  * (a full disk fails the file, whatever stream the content was rendered through), and a file that
  * failed is not renamed into place: the old one stays.
  */
-public final class TempFiles {
+public final class OneWriter {
 
     /** Every temporary name ends so, and starts with a dot. */
     static final String SUFFIX = ".loomy-tmp";
@@ -61,7 +61,7 @@ public final class TempFiles {
     private volatile boolean closed;
 
     /** @param inputs what no file may be written into: the run's inputs, checked again at every write */
-    public TempFiles(InputGuard inputs) {
+    public OneWriter(InputGuard inputs) {
         this.inputs = inputs;
     }
 
@@ -69,8 +69,8 @@ public final class TempFiles {
      * A writer for files that no input can be near: a command that reads no input ({@code samples}),
      * loomy's own cache.
      */
-    public static TempFiles noInputs() {
-        return new TempFiles(InputGuard.none());
+    public static OneWriter noInputs() {
+        return new OneWriter(InputGuard.none());
     }
 
     /** A new hidden temporary name beside {@code target}, registered until {@link #done}. */

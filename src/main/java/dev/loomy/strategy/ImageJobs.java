@@ -4,11 +4,11 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * The jobs of one run, handed to its strategy one at a time as the walk of the inputs finds
+ * The image jobs of one run, handed to its strategy one at a time as the walk of the inputs finds
  * their images, so that a run never holds them all: a million images are a million small
  * objects, and as many threads if a strategy started them all at once.
  */
-public interface Jobs {
+public interface ImageJobs {
 
     /**
      * How many jobs the run expects: the images found when it was planned. The inputs are walked
@@ -20,9 +20,9 @@ public interface Jobs {
     ImageJob next();
 
     /** The jobs of a list, as they are. */
-    static Jobs of(List<? extends ImageJob> jobs) {
+    static ImageJobs of(List<? extends ImageJob> jobs) {
         Iterator<? extends ImageJob> each = jobs.iterator();
-        return new Jobs() {
+        return new ImageJobs() {
             @Override
             public int expected() {
                 return jobs.size();

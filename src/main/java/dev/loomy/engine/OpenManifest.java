@@ -17,7 +17,7 @@ import dev.loomy.files.ImageFile;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.filter.Filter;
 import dev.loomy.filter.config.ResolvedFilter;
-import dev.loomy.imageio.TempFiles;
+import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.Incremental;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.manifest.ManifestIndex;
@@ -26,13 +26,13 @@ import dev.loomy.run.RunConfig;
 import dev.loomy.strategy.Strategy;
 
 /**
- * The output folder's manifest as the JVM that makes the outputs uses it: read once into an
- * index when the workload is made, appended as each output is renamed into place, closed (and
- * synced) with the workload. Outputs are recorded by a run with {@code --incremental}, and by any
- * run into a folder that has a manifest already, so that a run without it does not leave records
- * that no longer describe the outputs it replaced.
+ * The output folder's manifest, open for one invocation, as the JVM that makes the outputs uses it:
+ * read once into an index when the workload is made, appended as each output is renamed into place,
+ * closed (and synced) with the workload. Outputs are recorded by an invocation with {@code
+ * --incremental}, and by any invocation into a folder that has a manifest already, so that one
+ * without it does not leave records that no longer describe the outputs it replaced.
  */
-public final class Recording implements AutoCloseable {
+public final class OpenManifest implements AutoCloseable {
 
     /** The mapper, made on first use: a run that writes no JSON never pays for building it. */
     private static final class Json {
@@ -44,7 +44,7 @@ public final class Recording implements AutoCloseable {
     private final ManifestIndex index;
     private final Map<String, Incremental> byFilter = new HashMap<>();
 
-    private Recording(RunConfig config, OutputLayout layout, Manifest manifest, ManifestIndex index) {
+    private OpenManifest(RunConfig config, OutputLayout layout, Manifest manifest, ManifestIndex index) {
         this.manifest = manifest;
         this.index = index;
         definitions(config).forEach((filter, definition) -> byFilter.put(filter, new Incremental(layout.root(), index,
@@ -87,7 +87,7 @@ public final class Recording implements AutoCloseable {
      * The recording of {@code config}'s outputs, or null when they are not recorded; its manifest
      * rid of superseded records first where this JVM holds the folder's lock ({@link Manifest#compact}).
      */
-    static Recording of(RunConfig config, TempFiles files) {
+    static OpenManifest of(RunConfig config, OneWriter files) {
         if (!wanted(config)) {
             return null;
         }
@@ -97,7 +97,7 @@ public final class Recording implements AutoCloseable {
             if (Manifest.lockedHere(layout.root())) {
                 Manifest.compact(layout.root(), index, files);
             }
-            return new Recording(config, layout, Manifest.open(layout.root()), index);
+            return new OpenManifest(config, layout, Manifest.open(layout.root()), index);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

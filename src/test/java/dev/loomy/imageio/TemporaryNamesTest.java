@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Temporary names: within the file system's limit, and owned, so that a sweep deletes only a dead run's. */
-public class TempFilesTest {
+public class TemporaryNamesTest {
 
     @TempDir
     Path dir;
@@ -27,7 +27,7 @@ public class TempFilesTest {
 
     /** The temporary name for {@code target} that process {@code pid} would use. */
     public static Path ownedBy(long pid, Path target) {
-        String own = TempFiles.nameBeside(target).getFileName().toString();
+        String own = OneWriter.nameBeside(target).getFileName().toString();
         String mine = "." + ProcessHandle.current().pid() + "-";
         int at = own.lastIndexOf(mine);
         return target.resolveSibling(own.substring(0, at) + "." + pid + "-" + own.substring(at + mine.length()));
@@ -39,12 +39,12 @@ public class TempFilesTest {
         for (String name : new String[] {"a".repeat(251) + ".png", "é".repeat(125) + "x.png"}) {
             assertThat(name.getBytes(StandardCharsets.UTF_8)).hasSize(255);
             Path target = dir.resolve(name);
-            TempFiles temps = TempFiles.noInputs();
+            OneWriter temps = OneWriter.noInputs();
             temps.replace(target, new byte[] {1, 2, 3});
             temps.replace(target, new byte[] {4, 5});
 
             assertThat(Files.readAllBytes(target)).containsExactly(4, 5);
-            assertThat(TempFiles.nameBeside(target).getFileName().toString().getBytes(StandardCharsets.UTF_8).length)
+            assertThat(OneWriter.nameBeside(target).getFileName().toString().getBytes(StandardCharsets.UTF_8).length)
                     .isLessThanOrEqualTo(255);
         }
         try (Stream<Path> files = Files.list(dir)) {
@@ -54,10 +54,10 @@ public class TempFilesTest {
 
     @Test
     void aNameIsShortenedOnlyBetweenCharacters() {
-        assertThat(TempFiles.within("abc", 2)).isEqualTo("ab");
-        assertThat(TempFiles.within("aé", 2)).isEqualTo("a");
-        assertThat(TempFiles.within("a\uD83D\uDE00b", 4)).isEqualTo("a");
-        assertThat(TempFiles.within("a\uD83D\uDE00b", 5)).isEqualTo("a\uD83D\uDE00");
+        assertThat(OneWriter.within("abc", 2)).isEqualTo("ab");
+        assertThat(OneWriter.within("aé", 2)).isEqualTo("a");
+        assertThat(OneWriter.within("a\uD83D\uDE00b", 4)).isEqualTo("a");
+        assertThat(OneWriter.within("a\uD83D\uDE00b", 5)).isEqualTo("a\uD83D\uDE00");
     }
 
     @Test
@@ -68,9 +68,9 @@ public class TempFilesTest {
         Process live = new ProcessBuilder("sleep", "60").start();
         try {
             Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
-            Path mine = Files.writeString(TempFiles.nameBeside(target), "being written by this one");
+            Path mine = Files.writeString(OneWriter.nameBeside(target), "being written by this one");
 
-            assertThat(TempFiles.sweep(dir)).isEqualTo(1);
+            assertThat(OneWriter.sweep(dir)).isEqualTo(1);
 
             assertThat(dead).doesNotExist();
             assertThat(alive).exists();
@@ -97,7 +97,7 @@ public class TempFilesTest {
         }
         Path beyondLink = Files.writeString(ownedBy(pid, outside.resolve("f.png")), "not the output folder's");
 
-        assertThat(TempFiles.sweep(root)).isEqualTo(5);
+        assertThat(OneWriter.sweep(root)).isEqualTo(5);
 
         assertThat(left).allSatisfy(file -> assertThat(file).doesNotExist());
         assertThat(beyondLink).exists();
@@ -110,9 +110,9 @@ public class TempFilesTest {
         Process live = new ProcessBuilder("sleep", "60").start();
         try {
             Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
-            Path mine = Files.writeString(TempFiles.nameBeside(target), "left by this run's stopped child");
+            Path mine = Files.writeString(OneWriter.nameBeside(target), "left by this run's stopped child");
 
-            assertThat(TempFiles.sweepWithThisRun(dir)).isEqualTo(1);
+            assertThat(OneWriter.sweepWithThisRun(dir)).isEqualTo(1);
 
             assertThat(mine).doesNotExist();
             assertThat(alive).exists();
