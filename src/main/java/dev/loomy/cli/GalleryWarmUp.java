@@ -24,8 +24,9 @@ import dev.loomy.run.RunControl;
  * nor written ({@code --no-write}): NoOp over the first {@value #IMAGES} images, so that the first
  * column's time is not the JVM's warming up; then the run's own filters, each over the first
  * {@value #IMAGES_PER_THREAD} images per thread, so that a column's time is not its filter's first use
- * (OpenCV's lazy set-up, the JIT's first compilations). Measured on 10 photos, Cartoon2's head took
- * 38-91 ms after both passes, 123-136 ms after NoOp's alone. The second pass ends at {@link #BUDGET}
+ * (OpenCV's lazy set-up, the JIT's first compilations). Cartoon2's head, 6 pairs taken in turn on 2
+ * cores that other programs kept 55-90% busy: median 109 ms after both passes against 145 after NoOp's
+ * alone on 40 photos (lower in all 6), 136 against 144 on 10 (4 of 6). The second pass ends at {@link #BUDGET}
  * whatever is left, so that a slow chain cannot hold the gallery up. Nothing is written: not among the
  * inputs, not outside the output folder, nothing for a killed run to leave behind. A signal during
  * either pass stops the gallery as one during its run does.
