@@ -107,7 +107,10 @@ public final class GalleryCommand implements Callable<Integer> {
         }
         Outputs.prepare(runConfig);
         RunControl control = new RunControl();
-        GalleryWarmUp.run(runConfig, control, temps);
+        if (GalleryWarmUp.run(runConfig, control, temps)) {
+            console.info("interrupted during the warm-up, before any image was timed: stopped");
+            return ExitCodes.INTERRUPTED;
+        }
         RunListener progress = runConfig.reporting().progress() ? new ProgressBars(err) : RunListener.NONE;
         Results results = new Runner(control, temps, progress, console).run(runConfig);
         int status = ExitCodes.of(results.measurements(), results.interrupted());

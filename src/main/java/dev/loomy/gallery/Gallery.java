@@ -248,7 +248,8 @@ public final class Gallery {
 
     /**
      * What the times in the heads mean, for the page's foot: each is one image's service time while
-     * others ran beside it, not its wait for a thread, nor a column's share of the run.
+     * others ran beside it, not its wait for a thread, nor a column's share of the run, nor its filter's
+     * first use (the warm-up took that).
      *
      * @param strategy    the strategy the run used
      * @param parallelism how many images it ran at a time
@@ -262,8 +263,9 @@ public final class Gallery {
                 + "when a thread started on it to its end; not the time it waited for a thread), " + together + " ("
                 + strategy + " strategy, one run, OpenCV on " + cvThreads + " thread" + (cvThreads == 1 ? "" : "s")
                 + (parallelism == 1 ? "" : " each") + ")" + column + ". Measured on " + machine.cores() + " cores, "
-                + machine.cpu() + ", " + machine.jdk() + ". A thumbnail's title says its image's time; click it for the "
-                + "full-size image.";
+                + machine.cpu() + ", " + machine.jdk() + ", after a warm-up that was not timed: NoOp over the first "
+                + "images, then each filter over a few of them, so that no column's time is its filter's first use. A "
+                + "thumbnail's title says its image's time; click it for the full-size image.";
     }
 
     Path original(ImageFile image) {

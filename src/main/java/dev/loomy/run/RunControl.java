@@ -35,6 +35,8 @@ public final class RunControl implements Cancellation {
     private final Set<Thread> working = new HashSet<>();
     private final AtomicInteger cancelled = new AtomicInteger();
     private volatile long failedAt;
+    private volatile boolean limited;
+    private volatile long endBy;
 
     public void interrupt() {
         if (!interrupted) {
@@ -50,12 +52,26 @@ public final class RunControl implements Cancellation {
     }
 
     public boolean stopping() {
-        return interrupted || crash != null || firstFailure.get() != null;
+        return interrupted || crash != null || firstFailure.get() != null || pastEnd();
     }
 
-    /** Whether no other run may start: after an interrupt, or a first failure under {@code --fail-fast}. */
+    /** Whether no other run may start: after an interrupt, a first failure under {@code --fail-fast}, or its end. */
     public boolean ended() {
-        return interrupted || firstFailure.get() != null;
+        return interrupted || firstFailure.get() != null || pastEnd();
+    }
+
+    /**
+     * A run that must be over by {@code deadline} ({@link System#nanoTime}), a warm-up that must stay short: past
+     * it, nothing new starts and the images under way are abandoned at their next step. Not an interrupt: a
+     * signal is still told apart by {@link #interrupted()}.
+     */
+    public void endBy(long deadline) {
+        endBy = deadline;
+        limited = true;
+    }
+
+    private boolean pastEnd() {
+        return limited && System.nanoTime() - endBy >= 0;
     }
 
     /** Whether the first image that fails stops the run ({@code --fail-fast}). */
@@ -149,6 +165,6 @@ public final class RunControl implements Cancellation {
 
     @Override
     public boolean abandonStarted() {
-        return crash != null || firstFailure.get() != null || (interrupted && System.nanoTime() - interruptedAt >= GRACE.toNanos());
+        return crash != null || firstFailure.get() != null || pastEnd() || (interrupted && System.nanoTime() - interruptedAt >= GRACE.toNanos());
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,9 @@ class GalleryCommandTest {
 
     /** A name that is markup, an entity, both quotes and URL syntax, all at once. */
     static final String HOSTILE = "a <b> & \"c\" 'd' #1%?.png";
+
+    /** The JVM option that logs each class as it is loaded, on standard error among loomy's lines. */
+    private static final String CLASS_LOADS = "-Xlog:class+load=info:stderr";
 
     @TempDir
     Path dir;
@@ -79,7 +83,8 @@ class GalleryCommandTest {
         assertThat(out.resolve("images/Gray/pool/one.png")).isRegularFile();
         String foot = groups(Files.readString(out.resolve("index.html")), "<footer>([^<]*)</footer>").get(0);
         assertThat(foot).contains(cores == 1 ? "one image at a time (pool strategy"
-                : cores + " images at a time on " + cores + " threads (pool strategy");
+                : cores + " images at a time on " + cores + " threads (pool strategy")
+                .contains("after a warm-up that was not timed: NoOp over the first images, then each filter");
     }
 
     @Test
@@ -246,28 +251,72 @@ class GalleryCommandTest {
     @Slow
     @Test
     @Timeout(120)
-    void ctrlCStopsWithin3SecondsAndLeavesNoPageAndNoTemporaryFile() throws Exception {
-        // One 4-megapixel image through a chain of 60 ALTMRetinex steps: far longer than 3 s.
-        Path image = TestImages.write(dir.resolve("in/photo.png"), 2000, 2000, 7);
-        Path config = Files.writeString(dir.resolve("slow.yaml"), "filters:\n  Slow: {chain: ["
-                + String.join(", ", Collections.nCopies(60, "ALTMRetinex")) + "]}\n");
-        Path out = dir.resolve("gallery");
+    void theWarmUpRunsTheRunsOwnFiltersBeforeTheTimedRun() throws Exception {
+        Path in = inputs(dir.resolve("in"));
         Path logs = Files.createDirectories(dir.resolve("logs"));
-        LoomyProcess loomy = LoomyProcess.start(logs, List.of(), "gallery", "--config=" + config, "-f", "Slow",
-                "-o", out.toString(), image.getParent().toString());
+
+        // OpenCV's photo module is loaded when EdgePreserving first filters an image: before the run's line
+        // (said as its first image is admitted) only if the warm-up filtered with it.
+        LoomyProcess loomy = LoomyProcess.start(logs, List.of(CLASS_LOADS), "gallery", "-f", "EdgePreserving",
+                "-o", dir.resolve("gallery").toString(), in.toString());
+        assertThat(loomy.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        String err = loomy.stderr();
+        String said = err.lines().filter(line -> !line.contains("[class,load]")).collect(Collectors.joining("\n"));
+        assertThat(loomy.process().exitValue()).as(said).isZero();
+        assertThat(err.indexOf("[class,load] org.opencv.photo.Photo ")).as(said).isNotNegative()
+                .isLessThan(err.indexOf(" in flight"));
+    }
+
+    @Slow
+    @Test
+    @Timeout(120)
+    void ctrlCStopsWithin3SecondsAndLeavesNoPageAndNoTemporaryFile() throws Exception {
+        LoomyProcess loomy = slowGallery(List.of());
         while (!loomy.stderr().contains("in flight")) {
             assertThat(loomy.process().isAlive()).as("still running: " + loomy.stderr()).isTrue();
             Thread.sleep(20);
         }
         Thread.sleep(1500);
 
+        stopsWithin3SecondsLeavingNothing(loomy);
+    }
+
+    @Slow
+    @Test
+    @Timeout(120)
+    void ctrlCDuringTheWarmUpStopsWithin3SecondsAndTheTimedRunNeverStarts() throws Exception {
+        LoomyProcess loomy = slowGallery(List.of(CLASS_LOADS));
+        while (!loomy.stderr().contains("[class,load] " + GalleryWarmUp.class.getName() + " ")) {
+            assertThat(loomy.process().isAlive()).as("still running: " + loomy.stderr()).isTrue();
+            Thread.sleep(20);
+        }
+        // Into the warm-up with the run's own filter, which lasts its budget.
+        Thread.sleep(1000);
+        assertThat(loomy.stderr()).doesNotContain("in flight");
+
+        stopsWithin3SecondsLeavingNothing(loomy);
+        assertThat(loomy.stderr()).doesNotContain("in flight").contains("interrupted during the warm-up");
+    }
+
+    /** A gallery of one 4-megapixel image through a chain of 60 ALTMRetinex steps: far longer than 3 s. */
+    private LoomyProcess slowGallery(List<String> jvmOptions) throws Exception {
+        Path image = TestImages.write(dir.resolve("in/photo.png"), 2000, 2000, 7);
+        Path config = Files.writeString(dir.resolve("slow.yaml"), "filters:\n  Slow: {chain: ["
+                + String.join(", ", Collections.nCopies(60, "ALTMRetinex")) + "]}\n");
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        return LoomyProcess.start(logs, jvmOptions, "gallery", "--config=" + config, "-f", "Slow",
+                "-o", dir.resolve("gallery").toString(), image.getParent().toString());
+    }
+
+    private void stopsWithin3SecondsLeavingNothing(LoomyProcess loomy) throws Exception {
         long sent = System.nanoTime();
         loomy.kill("INT");
         assertThat(loomy.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
 
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent)).as(loomy.stderr()).isLessThan(3000);
         assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.INTERRUPTED);
-        assertThat(out.resolve("index.html")).doesNotExist();
+        assertThat(dir.resolve("gallery/index.html")).doesNotExist();
         try (Stream<Path> files = Files.walk(dir)) {
             assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".loomy-tmp"));
         }

@@ -61,7 +61,8 @@ class GalleryTimeTest {
                 + "image's service time (its read, filter and write, from when a thread started on it to its end; not "
                 + "the time it waited for a thread), 8 images at a time on 8 threads (pool strategy, one run, OpenCV on "
                 + "1 thread each); a column took about its time \u00d7 the images \u00f7 8. Measured on 8 cores, Some CPU, "
-                + "JDK 25.");
+                + "JDK 25, after a warm-up that was not timed: NoOp over the first images, then each filter over a few "
+                + "of them, so that no column's time is its filter's first use.");
         assertThat(Gallery.timing("loop", 1, 2, machine)).contains("one image at a time (loop strategy, one run, "
                 + "OpenCV on 2 threads). Measured").doesNotContain("\u00f7");
     }
