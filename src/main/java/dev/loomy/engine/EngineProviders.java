@@ -26,22 +26,26 @@ public final class EngineProviders {
     /** Loaded on first use: a run of the local engine never scans the class path for providers. */
     private static final class Found {
 
+        private static final int MOST_BROKEN = 16;
         static final List<EngineProvider> PROVIDERS = load();
 
         private static List<EngineProvider> load() {
             List<EngineProvider> found = new ArrayList<>();
             Iterator<EngineProvider> providers = ServiceLoader.load(EngineProvider.class,
                     EngineProviders.class.getClassLoader()).iterator();
-            while (true) {
+            // The iterator goes on past a broken provider "on a best effort": a bound, lest it never does.
+            for (int broken = 0; broken < MOST_BROKEN; ) {
                 try {
                     if (!providers.hasNext()) {
-                        return List.copyOf(found);
+                        break;
                     }
                     found.add(providers.next());
                 } catch (ServiceConfigurationError | LinkageError e) {
                     // A provider whose engine's classes are not all here cannot run: as if it were absent.
+                    broken++;
                 }
             }
+            return List.copyOf(found);
         }
     }
 }

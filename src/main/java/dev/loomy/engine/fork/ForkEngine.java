@@ -6,10 +6,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.loomy.console.Console;
-import dev.loomy.engine.RowEngine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.Rounds;
 import dev.loomy.engine.Row;
+import dev.loomy.engine.RowEngine;
 import dev.loomy.engine.RunListener;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunControl;
