@@ -80,7 +80,7 @@ final class ConfigBuilder {
         Measures.Checked measures = Measures.check(measure, checked.strategyNames(), filterNames,
                 locations.outputFolder());
         Baselines baselines = open(measures.baselines());
-        JvmComparison jvms = Jvms.choice(measure.jvms, measure.fork, engine.spark());
+        JvmComparison jvms = Jvms.choice(measure.jvms, measure.fork, engine);
         boolean job = options.report.format.isEmpty() && job(strategies.size() * scan.size(), measures)
                 && !jvms.compares();
         RunConfig config = new RunConfig(locations.paths(), ImageSet.of(List.of()), strategies, filters.resolved(),
@@ -106,11 +106,11 @@ final class ConfigBuilder {
      * limit a run may exhaust memory, and the kernel then kills the JVM that holds it: measured in
      * a child, that is a crashed row in the parent's results, not the end of loomy. OpenCV reads
      * its pinning once, when its library loads: only a new JVM can be pinned. On Spark, every
-     * trial runs in Spark's executors: nothing is forked.
+     * trial runs in Spark's executors: nothing is forked, nor by any engine but the local one.
      */
     private static boolean fork(Runs.Checked checked, MeasureOptions measure, int trials, Scan scan,
                                 RunConfig.EngineChoice engine) {
-        return !engine.spark() && (checked.execution().pinChildren() || (measure.fork != null ? measure.fork : trials * scan.size() > 1
+        return engine.local() && (checked.execution().pinChildren() || (measure.fork != null ? measure.fork : trials * scan.size() > 1
                 || scan.maxInFlight().stream().anyMatch(InFlightLimit::isUnbounded)));
     }
 

@@ -1,9 +1,14 @@
 package dev.loomy.cli;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.loomy.console.Console;
+import dev.loomy.engine.EngineProvider;
+import dev.loomy.engine.EngineProviders;
 import dev.loomy.engine.spark.SparkEngines;
+import dev.loomy.engine.spark.SparkProvider;
 import dev.loomy.manifest.Manifest;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.Scan;
@@ -33,14 +38,18 @@ final class Engines {
      * {@code --spark-conf} value Spark refuses is bad usage, a key it does not know a warning.
      */
     private static RunConfig.EngineChoice choice(EngineOptions options, Console console) throws UsageError {
-        RunConfig.EngineChoice.Kind kind = UsageError.of(() -> RunConfig.EngineChoice.Kind.parse(options.engine));
-        if (kind == RunConfig.EngineChoice.Kind.LOCAL) {
+        // The default is never looked for on the class path: a plain run scans no jar for providers.
+        RunConfig.EngineChoice.Kind kind = options.engine.equals(RunConfig.EngineChoice.Kind.LOCAL.label())
+                ? RunConfig.EngineChoice.Kind.LOCAL
+                : UsageError.of(() -> RunConfig.EngineChoice.Kind.parse(options.engine, known()));
+        if (!kind.equals(RunConfig.EngineChoice.Kind.SPARK)) {
             String given = options.master != null ? "--master" : !options.sparkConf.isEmpty() ? "--spark-conf"
                     : options.partitions != null ? "--partitions" : null;
             if (given != null) {
                 throw new UsageError(given + " needs --engine=spark");
             }
-            return RunConfig.EngineChoice.LOCAL;
+            return kind.equals(RunConfig.EngineChoice.Kind.LOCAL) ? RunConfig.EngineChoice.LOCAL
+                    : new RunConfig.EngineChoice(kind, null, Map.of(), null);
         }
         if (options.partitions != null && options.partitions < 1) {
             throw new UsageError("--partitions must be at least 1, not " + options.partitions);
@@ -57,6 +66,16 @@ final class Engines {
         unknown.forEach(key -> console.warning("--spark-conf " + key, "not a setting this Spark knows: passed on, "
                 + "and likely read by nothing"));
         return new RunConfig.EngineChoice(kind, chosen, options.sparkConf, options.partitions);
+    }
+
+    /**
+     * The {@code --engine} values: {@code local}, {@code spark} (whose missing jars are said in a line of
+     * their own), then the engines of the providers on the class path. Looked for only when another
+     * engine than the local one is asked for.
+     */
+    private static List<String> known() {
+        return Stream.concat(Stream.of(RunConfig.EngineChoice.Kind.LOCAL.label(), SparkProvider.NAME),
+                EngineProviders.all().stream().map(EngineProvider::name)).distinct().toList();
     }
 
     /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import dev.loomy.engine.fork.ChildLauncher;
 import dev.loomy.imageio.IoLock;
 import dev.loomy.run.JvmComparison;
+import dev.loomy.run.RunConfig;
 
 /**
  * Checks {@code --jvm}, {@code --jvm-options} and {@code --io-lock}: each JVM is asked once what it
@@ -31,14 +32,18 @@ final class Jvms {
     private Jvms() {
     }
 
-    static JvmComparison choice(JvmOptions given, Boolean fork, boolean spark) throws UsageError {
+    static JvmComparison choice(JvmOptions given, Boolean fork, RunConfig.EngineChoice engine) throws UsageError {
         IoLock lock = UsageError.of(() -> given.ioLock == null ? IoLock.NONE : IoLock.parse(given.ioLock));
         if (given.jvms.isEmpty() && given.optionSets == null) {
             return new JvmComparison(List.of(), List.of(), lock);
         }
         String option = given.jvms.isEmpty() ? "--jvm-options" : "--jvm";
-        if (spark) {
+        if (engine.spark()) {
             throw new UsageError(option + " with --engine=spark: Spark's executors run on the JVM Spark starts");
+        }
+        if (!engine.local()) {
+            throw new UsageError(option + " with --engine=" + engine.kind().label() + ": that engine starts the JVMs "
+                    + "that measure; comparing JVMs is the local engine's");
         }
         if (Boolean.FALSE.equals(fork)) {
             throw new UsageError(option + " with --no-fork: each JVM and option set is measured in a child JVM of its own");

@@ -8,7 +8,6 @@ import dev.loomy.imageio.OneWriter;
 import dev.loomy.pipeline.ImagePaths;
 import dev.loomy.pipeline.ImagePipeline;
 import dev.loomy.results.Measurement;
-import dev.loomy.results.RunRecord;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RunControl;
 import dev.loomy.strategy.Strategy;
@@ -43,11 +42,6 @@ public final class Benchmark {
                     before.run();
                     return executor.run(strategy, pipeline, images.get(), expected, parallelism, label);
                 });
-    }
-
-    /** One run over every image, named by {@code label} (e.g. "virtual / Cartoon2 run 1/3"). */
-    public interface OneRun {
-        RunRecord run(String label) throws InterruptedException;
     }
 
     /**

@@ -11,21 +11,14 @@ import dev.loomy.run.Trial;
 /**
  * Where a run's trials are measured: in this JVM ({@link InProcessEngine}), in a child JVM each
  * ({@code ForkEngine}), or as jobs on Spark's executors ({@code SparkEngine}, {@code --engine=spark},
- * found by {@code SparkEngines}). Measures every trial, in order, and returns what was measured:
- * all trials, or those measured before an interrupt (the last one possibly partial). A crashed
- * trial is a row with outcome {@code crashed}; the run goes on with the next.
+ * made by the {@link EngineProvider} of that name). Measures every trial, in order, and returns what
+ * was measured: all trials, or those measured before an interrupt (the last one possibly partial). A
+ * crashed trial is a row with outcome {@code crashed}; the run goes on with the next. An engine that
+ * can also give its trials as rows measured a run at a time is a {@link RowEngine}.
  */
 public interface Engine {
 
     List<Measurement> run(RunConfig config) throws InterruptedException;
-
-    /**
-     * The trials of {@code config} as rows measured a run at a time, which {@link Rounds} can
-     * interleave; null for an engine that measures a trial only whole (Spark).
-     */
-    default List<Row> rows(RunConfig config) {
-        return null;
-    }
 
     /** How an engine measures one trial. */
     interface TrialMeasurement {

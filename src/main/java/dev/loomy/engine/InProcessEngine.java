@@ -13,7 +13,7 @@ import dev.loomy.run.RunControl;
 import dev.loomy.run.Trial;
 
 /** Measures every trial in this JVM ({@code --no-fork}). */
-public final class InProcessEngine implements Engine {
+public final class InProcessEngine implements RowEngine {
 
     private final RunControl control;
     private final Benchmark benchmark;

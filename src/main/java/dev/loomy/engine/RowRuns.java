@@ -34,7 +34,7 @@ public final class RowRuns implements Row {
     private final Path jfrFile;
     private final OneWriter files;
     private final RunControl control;
-    private final Benchmark.OneRun oneRun;
+    private final OneRun oneRun;
 
     private final List<RunRecord> counted = new ArrayList<>();
     private Profiler profiler;
@@ -48,7 +48,7 @@ public final class RowRuns implements Row {
      * @param files    the writer of that recording
      */
     public RowRuns(String strategy, String filter, int images, int warmups, int repeats, MeasureSettings settings,
-                   Path jfrFile, OneWriter files, RunControl control, Benchmark.OneRun oneRun) {
+                   Path jfrFile, OneWriter files, RunControl control, OneRun oneRun) {
         this.strategy = strategy;
         this.filter = filter;
         this.images = images;

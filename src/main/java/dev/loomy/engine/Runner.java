@@ -11,7 +11,6 @@ import org.opencv.core.Core;
 import dev.loomy.console.Console;
 import dev.loomy.console.Phases;
 import dev.loomy.engine.fork.ChildLauncher;
-import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.engine.fork.ForkEngine;
 import dev.loomy.files.OutputLayout;
 import dev.loomy.imageio.OneWriter;
@@ -96,11 +95,9 @@ public final class Runner {
         boolean several = config.trials().size() * config.points().size() * setups.size() > 1
                 && (measuring.repeats() > 1 || measuring.settings().autoRepeat());
         boolean interleave = several && measuring.order().interleaved();
-        if (config.engine().spark()) {
-            // Spark is never scanned: the run is its one point.
-            measurements.addAll(engine(config, setups.get(0)).run(config));
-            return interleave ? notInterleaved("--engine=spark takes each row's runs together: rounds are the "
-                    + "local engine's") : RunOrder.sequential(null);
+        Engine whole = config.engine().local() ? null : engine(config, null);
+        if (whole != null && !(whole instanceof RowEngine)) {
+            return measureWhole(whole, config, measurements, interleave);
         }
         List<Row> rows = new ArrayList<>();
         for (Scan.Point point : config.points()) {
@@ -108,7 +105,8 @@ public final class Runner {
             for (JvmComparison.Setup setup : setups) {
                 Map<String, String> values = new LinkedHashMap<>(point.values());
                 values.putAll(setup.values());
-                for (Row row : engine(one, setup).rows(one)) {
+                // Local engines are row engines, and so is a provider's that got past the test above.
+                for (Row row : ((RowEngine) engine(one, setup)).rows(one)) {
                     rows.add(values.isEmpty() ? row : new AtPoint(row, values));
                 }
             }
@@ -128,6 +126,28 @@ public final class Runner {
         List<List<String>> order = new ArrayList<>();
         measurements.addAll(rounds.interleaved(rows, seed, order));
         return new RunOrder(RunOrder.INTERLEAVED, seed, order, null);
+    }
+
+    /**
+     * The trials of an engine that measures each whole (Spark, which is never scanned): the run is its
+     * one point, or each point of a scan is a run of its own, its measurements marked with its values.
+     */
+    private RunOrder measureWhole(Engine engine, RunConfig config, List<Measurement> measurements,
+                                  boolean interleave) throws InterruptedException {
+        List<Scan.Point> points = config.points();
+        if (points.size() == 1) {
+            measurements.addAll(engine.run(config));
+        } else {
+            for (Scan.Point point : points) {
+                if (control.ended()) {
+                    break;
+                }
+                RunConfig one = config.at(point);
+                engine.run(one).forEach(measured -> measurements.add(measured.at(point.values())));
+            }
+        }
+        return interleave ? notInterleaved("--engine=" + config.engine().kind().label() + " takes each row's runs "
+                + "together: rounds are the local engine's") : RunOrder.sequential(null);
     }
 
     /** Said once, on standard error: the rows were taken one after the other though interleaving was asked for. */
@@ -159,11 +179,17 @@ public final class Runner {
         }
     }
 
-    /** Where the trials are measured: in this JVM, in one child JVM each (on {@code setup}'s JVM), or on Spark. */
+    /**
+     * Where the trials are measured: in this JVM, in one child JVM each (on {@code setup}'s JVM), or by
+     * the engine of the provider the config names (Spark), found on the class path.
+     */
     private Engine engine(RunConfig config, JvmComparison.Setup setup) {
         FailureLog failures = new FailureLog(console);
-        if (config.engine().spark()) {
-            return SparkEngines.engine(control, failures, progress, console);
+        if (!config.engine().local()) {
+            String name = config.engine().kind().label();
+            EngineProvider provider = EngineProviders.named(name).orElseThrow(() -> new IllegalStateException(
+                    "--engine=" + name + ": no provider of that engine on the class path"));
+            return provider.engine(new EngineProvider.Context(control, failures, progress, temps, console));
         }
         if (config.measuring().fork()) {
             Map<String, String> environment = config.execution().pinChildren() ? OpenCvPinning.ENVIRONMENT : Map.of();

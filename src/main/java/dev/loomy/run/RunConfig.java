@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.loomy.admission.InFlightLimit;
@@ -66,22 +65,22 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strat
 
         public static final EngineChoice LOCAL = new EngineChoice(Kind.LOCAL, null, Map.of(), null);
 
-        /** The engines, as {@code --engine} names them. */
-        public enum Kind {
-            LOCAL, SPARK;
+        /** An engine, as {@code --engine} names it: {@code local}, {@code spark} or another engine's provider. */
+        public record Kind(String label) {
 
-            public String label() {
-                return name().toLowerCase(Locale.ROOT);
-            }
+            public static final Kind LOCAL = new Kind("local");
+            public static final Kind SPARK = new Kind("spark");
 
-            /** An {@code --engine} value. */
-            public static Kind parse(String name) {
-                return switch (name) {
-                    case "local" -> LOCAL;
-                    case "spark" -> SPARK;
-                    default -> throw new IllegalArgumentException("--engine=" + name
-                            + ": unknown engine (known: local, spark)");
-                };
+            /**
+             * An {@code --engine} value among {@code known}: {@code local}, {@code spark} (said to be
+             * missing later, when its jars are), then the engines whose providers are on the class path.
+             */
+            public static Kind parse(String name, List<String> known) {
+                if (!known.contains(name)) {
+                    throw new IllegalArgumentException("--engine=" + name + ": unknown engine (known: "
+                            + String.join(", ", known) + ")");
+                }
+                return new Kind(name);
             }
         }
 
@@ -90,7 +89,12 @@ public record RunConfig(List<Path> inputs, ImageSet images, List<Strategy> strat
         }
 
         public boolean spark() {
-            return kind == Kind.SPARK;
+            return kind.equals(Kind.SPARK);
+        }
+
+        /** Whether the run is loomy's own JVM's (and its children's), not a provider's engine. */
+        public boolean local() {
+            return kind.equals(Kind.LOCAL);
         }
     }
 

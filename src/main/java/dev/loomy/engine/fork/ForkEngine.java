@@ -6,10 +6,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.loomy.console.Console;
-import dev.loomy.engine.Engine;
 import dev.loomy.engine.FailureLog;
 import dev.loomy.engine.Rounds;
 import dev.loomy.engine.Row;
+import dev.loomy.engine.RowEngine;
 import dev.loomy.engine.RunListener;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunControl;
@@ -22,7 +22,7 @@ import dev.loomy.run.RunConfig;
  * time. A child that dies becomes a {@code crashed} row and the run goes on. After an interrupt no
  * new child starts.
  */
-public final class ForkEngine implements Engine {
+public final class ForkEngine implements RowEngine {
 
     /**
      * How long a child asked to stop may take to report its partial measurement: its images'
