@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.OsFixtures;
 
 /**
  * Whatever paths the user gives, an input is never rewritten, replaced or joined by an output:
@@ -103,8 +104,7 @@ class InputsUntouchedTest {
     @Test
     void anInputFolderMountedInTheOutputFolderIsRefused() throws Exception {
         Path mountPoint = Files.createDirectories(out.resolve("sub"));
-        Process mount = new ProcessBuilder("mount", "--bind", in.resolve("sub").toString(), mountPoint.toString())
-                .redirectErrorStream(true).start();
+        Process mount = OsFixtures.bindMount(in.resolve("sub"), mountPoint);
         String said = new String(mount.getInputStream().readAllBytes());
         if (mount.waitFor() != 0) {
             // Where no bind mount can be made, InputGuardTest shows the same check on folders that
@@ -117,7 +117,7 @@ class InputsUntouchedTest {
             assertRefused(Cli.run("-f", "Cartoon2", "-o", out.toString(), in.toString()), mountPoint.toString(),
                     "input folder " + in);
         } finally {
-            new ProcessBuilder("umount", mountPoint.toString()).inheritIO().start().waitFor();
+            OsFixtures.unmount(mountPoint);
         }
     }
 
