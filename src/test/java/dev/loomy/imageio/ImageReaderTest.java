@@ -18,6 +18,7 @@ import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.OsFixtures;
 
 /** Every way a file can fail to be an image, each with its own reason; and the odd images that are fine. */
 class ImageReaderTest {
@@ -38,8 +39,7 @@ class ImageReaderTest {
     }
 
     static Path mkfifo(Path path) throws Exception {
-        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
-        assertThat(mkfifo.waitFor()).isZero();
+        assertThat(OsFixtures.mkfifo(path)).isZero();
         return path;
     }
 
@@ -170,5 +170,18 @@ class ImageReaderTest {
             gray.release();
             deep.release();
         }
+    }
+
+    @Test
+    void readingNamesTheReasonForEmptyAndUndecodableFiles() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.jpg"));
+        Path text = Files.writeString(dir.resolve("text.png"), "this is not a PNG");
+
+        assertThatThrownBy(() -> new ImageReader().read(empty)).isInstanceOf(ImageException.class)
+                .hasMessageContaining("empty.jpg").hasMessageContaining("empty file");
+        assertThatThrownBy(() -> new ImageReader().read(text)).isInstanceOf(ImageException.class)
+                .hasMessageContaining("text.png").hasMessageContaining("not an image: the content is not JPEG, PNG, BMP, TIFF or WebP");
+        assertThatThrownBy(() -> new ImageReader().read(dir.resolve("gone.png"))).isInstanceOf(ImageException.class)
+                .hasMessageContaining("no longer exists");
     }
 }
