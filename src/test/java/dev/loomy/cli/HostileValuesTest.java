@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
@@ -52,14 +54,17 @@ class HostileValuesTest {
         assertThat(cli.err()).contains("--strategy: an empty name");
     }
 
-    @Test
-    void anEmptyNameOrValueAtTheEndOfAList() {
-        assertUsage("--filter: an empty name in 'Cartoon2,'", "-f", "Cartoon2,");
-        assertUsage("--strategy: an empty name in 'loop,'", "-s", "loop,");
-        assertUsage("--parallelism: an empty value in '1,2,'", "--parallelism=1,2,");
-        assertUsage("--cv-threads: an empty value in '1,'", "--cv-threads=1,");
-        assertUsage("--io-latency: an empty value in '0,5ms,'", "--io-latency=0,5ms,");
-        assertUsage("--max-in-flight: an empty value in '2,'", "--max-in-flight=2,");
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --filter: an empty name in 'Cartoon2,'       | -f Cartoon2,
+            --strategy: an empty name in 'loop,'         | -s loop,
+            --parallelism: an empty value in '1,2,'      | --parallelism=1,2,
+            --cv-threads: an empty value in '1,'         | --cv-threads=1,
+            --io-latency: an empty value in '0,5ms,'     | --io-latency=0,5ms,
+            --max-in-flight: an empty value in '2,'      | --max-in-flight=2,
+            """)
+    void anEmptyNameOrValueAtTheEndOfAList(String expected, String options) {
+        assertUsage(expected, options.split(" "));
     }
 
     @Test
