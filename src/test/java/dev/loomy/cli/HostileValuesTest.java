@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.Inputs;
 
 /** Values out of range are bad usage, said in one line: never a stack trace, never a run that does nothing. */
 class HostileValuesTest {
@@ -26,8 +26,7 @@ class HostileValuesTest {
 
     @BeforeEach
     void inputs() {
-        in = dir.resolve("in");
-        TestImages.write(in.resolve("a.png"), 20, 20, 1);
+        in = Inputs.oneSmallImage(dir.resolve("in"));
     }
 
     private void assertUsage(String expected, String... options) {

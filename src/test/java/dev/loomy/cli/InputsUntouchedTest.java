@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.KeptInputs;
 import dev.loomy.testing.OsFixtures;
 
 /**
@@ -30,16 +27,15 @@ class InputsUntouchedTest {
 
     Path in;
     Path out;
-    final Map<Path, byte[]> before = new HashMap<>();
+    KeptInputs inputs;
 
     @BeforeEach
     void inputs() throws Exception {
         in = dir.resolve("in");
         out = dir.resolve("out");
-        for (Path image : new Path[] {TestImages.write(in.resolve("a.png"), 30, 20, 1),
-                TestImages.write(in.resolve("sub/b.jpg"), 30, 20, 2)}) {
-            before.put(image, Files.readAllBytes(image));
-        }
+        inputs = new KeptInputs(in);
+        inputs.write("a.png", 30, 20, 1);
+        inputs.write("sub/b.jpg", 30, 20, 2);
     }
 
     /** Refused with one line naming {@code named}, and the inputs as they were, with nothing beside them. */
@@ -47,12 +43,7 @@ class InputsUntouchedTest {
         assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err().lines().toList()).singleElement().asString().startsWith("loomy: ").contains(named);
         assertThat(cli.out()).isEmpty();
-        for (Map.Entry<Path, byte[]> input : before.entrySet()) {
-            assertThat(Files.readAllBytes(input.getKey())).isEqualTo(input.getValue());
-        }
-        try (Stream<Path> files = Files.walk(in)) {
-            assertThat(files.filter(Files::isRegularFile)).containsExactlyInAnyOrderElementsOf(before.keySet());
-        }
+        inputs.assertUntouched();
     }
 
     @Test
