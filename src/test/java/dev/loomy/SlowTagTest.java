@@ -37,7 +37,8 @@ import dev.loomy.testing.OsFixtures;
  * {@code ./run.sh test --fast} leaves it out. Followed: the test's own code, its class's set-up and
  * tear-down, and every method of the tests they call; loomy's own code is not followed, only its entries
  * known to start something ({@link #starts}). A command line run in-process whose options make loomy
- * start JVMs of its own (forks, a JVM comparison) is beyond this static check: tag such tests by hand.
+ * start JVMs of its own (forks, a JVM comparison) is beyond this static check: tag such tests by hand
+ * (docs/testing.md).
  */
 @AnalyzeClasses(packages = "dev.loomy", importOptions = ImportOption.OnlyIncludeTests.class)
 class SlowTagTest {
