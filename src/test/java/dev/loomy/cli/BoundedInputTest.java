@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.Inputs;
 
 /**
  * What a user gives is read within bounds: a filters file of at most 1 MiB, never a FIFO or a
@@ -35,8 +35,7 @@ class BoundedInputTest {
 
     @BeforeEach
     void inputs() {
-        in = dir.resolve("in");
-        TestImages.write(in.resolve("a.png"), 20, 20, 1);
+        in = Inputs.oneSmallImage(dir.resolve("in"));
     }
 
     private Cli run(String... options) {

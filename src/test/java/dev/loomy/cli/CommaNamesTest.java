@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.Galleries;
 
 /** A filters file's name with a comma in it, given to -f in double quotes. */
 class CommaNamesTest {
@@ -50,13 +51,13 @@ class CommaNamesTest {
                 in.toString());
         assertThat(cli.status()).as(cli.err()).isZero();
         String html = Files.readString(quoted.resolve("index.html"));
-        assertThat(GalleryCommandTest.heads(html)).containsExactly("Original", "Soft,Warm", "Gray");
-        assertThat(GalleryCommandTest.attributes(html, "src")).hasSize(3)
-                .allSatisfy(url -> assertThat(GalleryCommandTest.resolve(quoted, url)).isRegularFile());
+        assertThat(Galleries.heads(html)).containsExactly("Original", "Soft,Warm", "Gray");
+        assertThat(Galleries.attributes(html, "src")).hasSize(3)
+                .allSatisfy(url -> assertThat(Galleries.resolve(quoted, url)).isRegularFile());
 
         Path all = dir.resolve("all");
         cli = Cli.run("gallery", "-q", "--config=" + config(), "-o", all.toString(), in.toString());
         assertThat(cli.status()).as(cli.err()).isZero();
-        assertThat(GalleryCommandTest.heads(Files.readString(all.resolve("index.html")))).contains("Soft,Warm");
+        assertThat(Galleries.heads(Files.readString(all.resolve("index.html")))).contains("Soft,Warm");
     }
 }

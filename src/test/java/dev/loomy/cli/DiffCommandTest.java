@@ -9,8 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.opencv.core.Mat;
 import org.opencv.imgcodecs.Imgcodecs;
 
@@ -209,20 +213,42 @@ class DiffCommandTest {
         assertThat(cli.out()).contains("compared 1: 0 identical, 1 different; 0 only in A, 0 only in B, 1 unreadable");
     }
 
-    @Test
-    void badUsageExitsTwo() throws IOException {
+    /** A diff command line that is bad usage, made from an image, a text file and the folder that holds both. */
+    interface BadDiff {
+        String[] args(Path image, Path text, Path temp);
+    }
+
+    private static Arguments bad(String name, BadDiff line, String message) {
+        return Arguments.of(Named.of(name, line), message);
+    }
+
+    static Stream<Arguments> badUsage() {
+        return Stream.of(
+                bad("one path only", (image, text, temp) -> new String[] {"diff", image.toString()},
+                        "Missing required parameter"),
+                bad("a missing path",
+                        (image, text, temp) -> new String[] {"diff", image.toString(), temp.resolve("none.png").toString()},
+                        "no such file or folder"),
+                bad("a folder and a file", (image, text, temp) -> new String[] {"diff", temp.toString(), image.toString()},
+                        "cannot compare a folder with a file"),
+                bad("a file that is not an image",
+                        (image, text, temp) -> new String[] {"diff", image.toString(), text.toString()}, "not an image file"),
+                bad("an unknown format",
+                        (image, text, temp) -> new String[] {"diff", "--format=xml", image.toString(), image.toString()},
+                        "expected table or csv"),
+                bad("two folders without images", (image, text, temp) -> new String[] {"diff",
+                        temp.resolve("empty1").toString(), temp.resolve("empty2").toString()}, "no images found"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badUsage")
+    void badUsageExitsTwo(BadDiff line, String message) throws IOException {
         Path image = TestImages.write(temp.resolve("x.png"), 20, 20, 1);
         Path text = Files.writeString(temp.resolve("x.txt"), "text");
         Files.createDirectories(temp.resolve("empty1"));
         Files.createDirectories(temp.resolve("empty2"));
 
-        assertUsage(Cli.run("diff", image.toString()), "Missing required parameter");
-        assertUsage(Cli.run("diff", image.toString(), temp.resolve("none.png").toString()), "no such file or folder");
-        assertUsage(Cli.run("diff", temp.toString(), image.toString()), "cannot compare a folder with a file");
-        assertUsage(Cli.run("diff", image.toString(), text.toString()), "not an image file");
-        assertUsage(Cli.run("diff", "--format=xml", image.toString(), image.toString()), "expected table or csv");
-        assertUsage(Cli.run("diff", temp.resolve("empty1").toString(), temp.resolve("empty2").toString()),
-                "no images found");
+        assertUsage(Cli.run(line.args(image, text, temp)), message);
     }
 
     /** {@code same.png} alike in both, {@code sub/changed.png} one value apart by 9 (at row 3, column 4). */

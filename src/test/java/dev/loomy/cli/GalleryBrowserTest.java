@@ -28,6 +28,7 @@ import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.MatScope;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.Galleries;
 
 /**
  * The gallery as a browser shows it: headless Chromium opens the page from the file system,
@@ -62,8 +63,8 @@ class GalleryBrowserTest {
 
     @Test
     void everyImageOfThePageLoadsFromTheFileSystem() throws Exception {
-        Path in = GalleryCommandTest.inputs(dir.resolve("in"));
-        TestImages.write(in.resolve(GalleryCommandTest.HOSTILE), 64, 48, 4);
+        Path in = Galleries.inputs(dir.resolve("in"));
+        TestImages.write(in.resolve(Galleries.HOSTILE), 64, 48, 4);
         Path out = dir.resolve("gallery");
         Cli cli = Cli.run("gallery", "-q", "-f", "Gray,Cartoon2,Invert", "-o", out.toString(), in.toString());
         assertThat(cli.status()).as(cli.err()).isZero();
@@ -75,8 +76,8 @@ class GalleryBrowserTest {
         assertThat(Integer.parseInt(loaded.group(2))).isEqualTo(images);
 
         // The same check sees an image that is missing.
-        String thumb = GalleryCommandTest.attributes(Files.readString(out.resolve("index.html")), "src").get(5);
-        Files.delete(GalleryCommandTest.resolve(out, thumb));
+        String thumb = Galleries.attributes(Files.readString(out.resolve("index.html")), "src").get(5);
+        Files.delete(Galleries.resolve(out, thumb));
         Matcher missing = loadedImages(out);
         assertThat(Integer.parseInt(missing.group(2))).isEqualTo(images - 1);
         assertThat(missing.group(3)).isEqualTo(thumb);
@@ -92,8 +93,8 @@ class GalleryBrowserTest {
 
         Path shot = screenshot(out, dir.resolve("shot.png"));
         // The same page with no thumbnail to show: its text, boxes and colours alone.
-        for (String thumb : GalleryCommandTest.attributes(Files.readString(out.resolve("index.html")), "src")) {
-            Files.delete(GalleryCommandTest.resolve(out, thumb));
+        for (String thumb : Galleries.attributes(Files.readString(out.resolve("index.html")), "src")) {
+            Files.delete(Galleries.resolve(out, thumb));
         }
         Path empty = screenshot(out, dir.resolve("empty.png"));
 

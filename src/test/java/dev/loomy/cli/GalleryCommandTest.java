@@ -1,16 +1,19 @@
 package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.loomy.testing.Galleries.HOSTILE;
+import static dev.loomy.testing.Galleries.attributes;
+import static dev.loomy.testing.Galleries.groups;
+import static dev.loomy.testing.Galleries.heads;
+import static dev.loomy.testing.Galleries.inputs;
+import static dev.loomy.testing.Galleries.resolve;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -31,9 +34,6 @@ import dev.loomy.opencv.OpenCv;
 import dev.loomy.run.ExitCodes;
 
 class GalleryCommandTest {
-
-    /** A name that is markup, an entity, both quotes and URL syntax, all at once. */
-    static final String HOSTILE = "a <b> & \"c\" 'd' #1%?.png";
 
     /** The JVM option that logs each class as it is loaded, on standard error among loomy's lines. */
     private static final String CLASS_LOADS = "-Xlog:class+load=info:stderr";
@@ -320,40 +320,6 @@ class GalleryCommandTest {
         try (Stream<Path> files = Files.walk(dir)) {
             assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".loomy-tmp"));
         }
-    }
-
-    /** Three small images, one of them portrait, in {@code folder}. */
-    static Path inputs(Path folder) {
-        TestImages.write(folder.resolve("one.png"), 96, 64, 1);
-        TestImages.write(folder.resolve("two.jpg"), 64, 96, 2);
-        TestImages.write(folder.resolve("sub/three.png"), 80, 80, 3);
-        return folder;
-    }
-
-    /** The text of each column head's name (without the places where it may break). */
-    static List<String> heads(String html) {
-        return groups(html.replace("<wbr>", ""), "<span class=\"name\">([^<]*)</span>");
-    }
-
-    /** Every value of {@code attribute} on the page, as written (escaped). */
-    static List<String> attributes(String html, String attribute) {
-        return groups(html, " " + attribute + "=\"([^\"]*)\"");
-    }
-
-    /** The file a URL of the page names, relative to {@code folder}: entities and percent-escapes undone. */
-    static Path resolve(Path folder, String url) {
-        String unescaped = url.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">")
-                .replace("&amp;", "&");
-        return folder.resolve(URLDecoder.decode(unescaped.replace("+", "%2B"), StandardCharsets.UTF_8));
-    }
-
-    static List<String> groups(String html, String regex) {
-        List<String> found = new ArrayList<>();
-        Matcher matcher = Pattern.compile(regex).matcher(html);
-        while (matcher.find()) {
-            found.add(matcher.group(1));
-        }
-        return found;
     }
 
     private static int count(String html, String text) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.testing.Galleries;
 
 /**
  * The gallery's time per image is one image's service time, which does not grow with the images
@@ -39,8 +40,8 @@ class GalleryTimePerImageTest {
 
         assertThat(cli.status()).as(cli.err()).isZero();
         String html = Files.readString(out.resolve("index.html"));
-        double head = millis(GalleryCommandTest.groups(html, "<span class=\"time\">([^<]*) / image</span>").get(0));
-        List<Double> images = GalleryCommandTest.groups(html, " title=\"([^\"]*) to read, filter and write\"").stream()
+        double head = millis(Galleries.groups(html, "<span class=\"time\">([^<]*) / image</span>").get(0));
+        List<Double> images = Galleries.groups(html, " title=\"([^\"]*) to read, filter and write\"").stream()
                 .map(GalleryTimePerImageTest::millis).sorted().toList();
         int threads = Runtime.getRuntime().availableProcessors();
         assertThat(images).hasSize(IMAGES);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.OsFixtures;
 
 /** Names and folders as a careless or hostile user may make them: each works, or says so in one line. */
 class HostileNamesTest {
@@ -48,9 +49,7 @@ class HostileNamesTest {
         TestImages.write(in.resolve("good.png"), 20, 20, 1);
         Files.writeString(in.resolve("red\u001B[31m\nline.png"), "not an image");
         // Java cannot spell a name that is not UTF-8; the shell can.
-        Process bash = new ProcessBuilder("bash", "-c", "printf 'not an image' > $'latin1-\\xe9t\\xe9.png'")
-                .directory(in.toFile()).inheritIO().start();
-        assertThat(bash.waitFor()).isZero();
+        assertThat(OsFixtures.bash(in, "printf 'not an image' > $'latin1-\\xe9t\\xe9.png'")).isZero();
 
         Cli cli = Cli.run("-s", "loop", "--no-write", "--quiet", in.toString());
 
@@ -130,7 +129,7 @@ class HostileNamesTest {
         TestImages.write(in.resolve("a.png"), 20, 20, 1);
         Path out = Files.createDirectories(dir.resolve("out/sub"));
         Path dead = Files.writeString(out.resolve(".a.png.999999999-1a2b3c.loomy-tmp"), "half an image");
-        Process other = new ProcessBuilder("sleep", "60").start();
+        Process other = OsFixtures.sleeper();
         try {
             Path live = Files.writeString(out.resolve(".b.png." + other.pid() + "-4d5e6f.loomy-tmp"), "half an image");
 

@@ -10,9 +10,11 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.Inputs;
 
 /** Values out of range are bad usage, said in one line: never a stack trace, never a run that does nothing. */
 class HostileValuesTest {
@@ -24,8 +26,7 @@ class HostileValuesTest {
 
     @BeforeEach
     void inputs() {
-        in = dir.resolve("in");
-        TestImages.write(in.resolve("a.png"), 20, 20, 1);
+        in = Inputs.oneSmallImage(dir.resolve("in"));
     }
 
     private void assertUsage(String expected, String... options) {
@@ -52,14 +53,17 @@ class HostileValuesTest {
         assertThat(cli.err()).contains("--strategy: an empty name");
     }
 
-    @Test
-    void anEmptyNameOrValueAtTheEndOfAList() {
-        assertUsage("--filter: an empty name in 'Cartoon2,'", "-f", "Cartoon2,");
-        assertUsage("--strategy: an empty name in 'loop,'", "-s", "loop,");
-        assertUsage("--parallelism: an empty value in '1,2,'", "--parallelism=1,2,");
-        assertUsage("--cv-threads: an empty value in '1,'", "--cv-threads=1,");
-        assertUsage("--io-latency: an empty value in '0,5ms,'", "--io-latency=0,5ms,");
-        assertUsage("--max-in-flight: an empty value in '2,'", "--max-in-flight=2,");
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --filter: an empty name in 'Cartoon2,'       | -f Cartoon2,
+            --strategy: an empty name in 'loop,'         | -s loop,
+            --parallelism: an empty value in '1,2,'      | --parallelism=1,2,
+            --cv-threads: an empty value in '1,'         | --cv-threads=1,
+            --io-latency: an empty value in '0,5ms,'     | --io-latency=0,5ms,
+            --max-in-flight: an empty value in '2,'      | --max-in-flight=2,
+            """)
+    void anEmptyNameOrValueAtTheEndOfAList(String expected, String options) {
+        assertUsage(expected, options.split(" "));
     }
 
     @Test

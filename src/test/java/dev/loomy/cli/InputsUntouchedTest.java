@@ -5,18 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.KeptInputs;
+import dev.loomy.testing.OsFixtures;
 
 /**
  * Whatever paths the user gives, an input is never rewritten, replaced or joined by an output:
@@ -29,16 +27,15 @@ class InputsUntouchedTest {
 
     Path in;
     Path out;
-    final Map<Path, byte[]> before = new HashMap<>();
+    KeptInputs inputs;
 
     @BeforeEach
     void inputs() throws Exception {
         in = dir.resolve("in");
         out = dir.resolve("out");
-        for (Path image : new Path[] {TestImages.write(in.resolve("a.png"), 30, 20, 1),
-                TestImages.write(in.resolve("sub/b.jpg"), 30, 20, 2)}) {
-            before.put(image, Files.readAllBytes(image));
-        }
+        inputs = new KeptInputs(in);
+        inputs.write("a.png", 30, 20, 1);
+        inputs.write("sub/b.jpg", 30, 20, 2);
     }
 
     /** Refused with one line naming {@code named}, and the inputs as they were, with nothing beside them. */
@@ -46,12 +43,7 @@ class InputsUntouchedTest {
         assertThat(cli.status()).as(cli.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err().lines().toList()).singleElement().asString().startsWith("loomy: ").contains(named);
         assertThat(cli.out()).isEmpty();
-        for (Map.Entry<Path, byte[]> input : before.entrySet()) {
-            assertThat(Files.readAllBytes(input.getKey())).isEqualTo(input.getValue());
-        }
-        try (Stream<Path> files = Files.walk(in)) {
-            assertThat(files.filter(Files::isRegularFile)).containsExactlyInAnyOrderElementsOf(before.keySet());
-        }
+        inputs.assertUntouched();
     }
 
     @Test
@@ -103,8 +95,7 @@ class InputsUntouchedTest {
     @Test
     void anInputFolderMountedInTheOutputFolderIsRefused() throws Exception {
         Path mountPoint = Files.createDirectories(out.resolve("sub"));
-        Process mount = new ProcessBuilder("mount", "--bind", in.resolve("sub").toString(), mountPoint.toString())
-                .redirectErrorStream(true).start();
+        Process mount = OsFixtures.bindMount(in.resolve("sub"), mountPoint);
         String said = new String(mount.getInputStream().readAllBytes());
         if (mount.waitFor() != 0) {
             // Where no bind mount can be made, InputGuardTest shows the same check on folders that
@@ -117,7 +108,7 @@ class InputsUntouchedTest {
             assertRefused(Cli.run("-f", "Cartoon2", "-o", out.toString(), in.toString()), mountPoint.toString(),
                     "input folder " + in);
         } finally {
-            new ProcessBuilder("umount", mountPoint.toString()).inheritIO().start().waitFor();
+            OsFixtures.unmount(mountPoint);
         }
     }
 

@@ -15,10 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,6 +30,7 @@ import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
 import picocli.CommandLine;
+import dev.loomy.testing.StartedProcesses;
 
 /**
  * Stopping a run half-way, from inside (RunControl.interrupt, as the signal handler does) and
@@ -46,16 +47,9 @@ class InterruptTest {
     Path input;
     Path out;
 
-    /** Each loomy started, ended after the test whatever happened (one that failed the test may still run). */
-    private final List<Process> started = new java.util.ArrayList<>();
-
-    @AfterEach
-    void endStarted() {
-        for (Process process : started) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-    }
+    /** Each loomy started, ended after the test. */
+    @RegisterExtension
+    final StartedProcesses started = new StartedProcesses();
 
     private LoomyProcess start(String... args) throws IOException {
         LoomyProcess loomy = LoomyProcess.start(dir, List.of(), args);

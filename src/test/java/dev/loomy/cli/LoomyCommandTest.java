@@ -2,6 +2,7 @@ package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -11,8 +12,12 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
@@ -139,19 +144,42 @@ class LoomyCommandTest {
         assertThat(contents(dir.resolve("out/NoOp/virtual"))).hasSize(4);
     }
 
-    @Test
-    void badUsageExitsTwoWithOneLine() throws Exception {
-        assertUsage(Cli.run("--filter=Sepia", input.toString()), "unknown filter 'Sepia' (did you mean SepiaGray or SepiaRed?)");
-        assertUsage(Cli.run("-f", "Cartoo2", input.toString()), "unknown filter 'Cartoo2' (did you mean Cartoon2 or Cartoon?)");
-        assertUsage(Cli.run("--strategy=fibers", input.toString()), "unknown strategy 'fibers'");
-        assertUsage(Cli.run(dir.resolve("missing").toString()), "no such file or folder");
-        assertUsage(Cli.run("-o", input.resolve("out").toString(), input.toString()), "inside the input folder");
-        assertUsage(Cli.run("--repeat=0", input.toString()), "--repeat");
-        assertUsage(Cli.run("--max-in-flight=0", input.toString()), "'--max-in-flight' (N|auto|unbounded): expected a number of images");
-        assertUsage(Cli.run("--format=xml", input.toString()), "unknown format");
-        assertUsage(Cli.run("--no-such-option", input.toString()), "Unknown option");
-        assertUsage(Cli.run(), "INPUT");
-        assertUsage(Cli.run(Files.createDirectories(dir.resolve("empty")).toString()), "no images found");
+    /** A command line that is bad usage, made from the test's input folder and its own folder. */
+    interface BadLine {
+        String[] args(Path input, Path dir) throws IOException;
+    }
+
+    private static Arguments bad(String name, BadLine line, String message) {
+        return Arguments.of(Named.of(name, line), message);
+    }
+
+    static Stream<Arguments> badUsage() {
+        return Stream.of(
+                bad("a filter name that is only a prefix", (in, dir) -> new String[] {"--filter=Sepia", in.toString()},
+                        "unknown filter 'Sepia' (did you mean SepiaGray or SepiaRed?)"),
+                bad("a misspelt filter", (in, dir) -> new String[] {"-f", "Cartoo2", in.toString()},
+                        "unknown filter 'Cartoo2' (did you mean Cartoon2 or Cartoon?)"),
+                bad("an unknown strategy", (in, dir) -> new String[] {"--strategy=fibers", in.toString()},
+                        "unknown strategy 'fibers'"),
+                bad("a missing input", (in, dir) -> new String[] {dir.resolve("missing").toString()},
+                        "no such file or folder"),
+                bad("an output inside the input", (in, dir) -> new String[] {"-o", in.resolve("out").toString(), in.toString()},
+                        "inside the input folder"),
+                bad("no repetition", (in, dir) -> new String[] {"--repeat=0", in.toString()}, "--repeat"),
+                bad("no image in flight", (in, dir) -> new String[] {"--max-in-flight=0", in.toString()},
+                        "'--max-in-flight' (N|auto|unbounded): expected a number of images"),
+                bad("an unknown format", (in, dir) -> new String[] {"--format=xml", in.toString()}, "unknown format"),
+                bad("an unknown option", (in, dir) -> new String[] {"--no-such-option", in.toString()}, "Unknown option"),
+                bad("no input", (in, dir) -> new String[] {}, "INPUT"),
+                bad("an input without images",
+                        (in, dir) -> new String[] {Files.createDirectories(dir.resolve("empty")).toString()},
+                        "no images found"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badUsage")
+    void badUsageExitsTwoWithOneLine(BadLine line, String message) throws Exception {
+        assertUsage(Cli.run(line.args(input, dir)), message);
         assertThat(input.resolve("out")).doesNotExist();
     }
 

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
@@ -26,6 +26,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.filter.NoOp;
 import dev.loomy.imageio.ImageHeader;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.StartedProcesses;
 
 /**
  * The memory budget, measured on loomy in a JVM of its own started as run.sh starts it: peak
@@ -55,16 +56,9 @@ class MemoryBoundTest {
     @TempDir
     Path dir;
 
-    /** Each loomy started, ended after the test whatever happened (one that failed the test may still run). */
-    private final List<Process> started = new java.util.ArrayList<>();
-
-    @AfterEach
-    void endStarted() {
-        for (Process process : started) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-    }
+    /** Each loomy started, ended after the test. */
+    @RegisterExtension
+    final StartedProcesses started = new StartedProcesses();
 
     private LoomyProcess start(String... args) throws java.io.IOException {
         return start(RUN_SH_JVM, args);

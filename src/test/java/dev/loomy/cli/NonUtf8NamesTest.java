@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
+import dev.loomy.testing.Galleries;
 
 /**
  * Names that are not UTF-8 are the bytes they are: {@code caf\xE9.png} and {@code caf\xE8.png}
@@ -104,8 +105,8 @@ class NonUtf8NamesTest {
         assertThat(loomy.process().exitValue()).as(loomy.stderr()).isZero();
         String html = Files.readString(out.resolve("index.html"));
         assertThat(html.split("<tr>", -1)).as("a head and two rows").hasSize(1 + 1 + 2);
-        List<String> hrefs = GalleryCommandTest.attributes(html, "href");
-        List<String> srcs = GalleryCommandTest.attributes(html, "src");
+        List<String> hrefs = Galleries.attributes(html, "href");
+        List<String> srcs = Galleries.attributes(html, "src");
         assertThat(hrefs).hasSize(2 * 2);
         assertThat(srcs).hasSize(2 * 2);
         // Every link, read as a browser reads it (percent-escapes as bytes), reaches a file of its own.

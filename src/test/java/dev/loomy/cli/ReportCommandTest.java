@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.OsFixtures;
 
 /**
  * {@code loomy report FILE.json} as a user runs it on what a run saved: the run's own figures in
@@ -165,7 +166,7 @@ class ReportCommandTest {
     @Timeout(30)
     void aFifoADirectoryOrADeviceAsTheFileIsOneLineAndExit2() throws Exception {
         Path fifo = dir.resolve("results.json");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThat(OsFixtures.mkfifo(fifo)).isZero();
         Path folder = Files.createDirectories(dir.resolve("folder.json"));
 
         for (Path special : List.of(fifo, folder, Path.of("/dev/zero"))) {

@@ -3,8 +3,6 @@ package dev.loomy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
@@ -25,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.OsFixtures;
 
 /**
  * loomy replaces only a regular file of one name: a FIFO, a device, a socket, a folder, a link or a
@@ -47,7 +46,7 @@ class SpecialTargetsTest {
      */
     private Path fifo(Path file) throws Exception {
         Files.createDirectories(file.getParent());
-        assertThat(new ProcessBuilder("mkfifo", file.toString()).inheritIO().start().waitFor()).isZero();
+        assertThat(OsFixtures.mkfifo(file)).isZero();
         Thread guard = new Thread(() -> {
             try {
                 Thread.sleep(15_000);
@@ -70,12 +69,10 @@ class SpecialTargetsTest {
     /** A device where root may make one (/dev/null's, 1,3); elsewhere a socket, another special file. */
     private Path device(Path file) throws Exception {
         Files.createDirectories(file.getParent());
-        if (new ProcessBuilder("mknod", file.toString(), "c", "1", "3").redirectErrorStream(true).start().waitFor() == 0) {
+        if (OsFixtures.nullDevice(file) == 0) {
             return file;
         }
-        ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        socket.bind(UnixDomainSocketAddress.of(file));
-        sockets.add(socket);
+        sockets.add(OsFixtures.unixSocket(file));
         return file;
     }
 

@@ -6,7 +6,6 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
 import dev.loomy.run.ExitCodes;
+import dev.loomy.testing.KeptInputs;
 
 /**
  * Every file loomy writes goes through its one writer: never through a link, never into an input,
@@ -33,25 +32,15 @@ class WriteSafetyTest {
 
     Path in;
     Path out;
-    final Map<Path, byte[]> before = new HashMap<>();
+    KeptInputs inputs;
 
     @BeforeEach
     void inputs() throws Exception {
         in = dir.resolve("in");
         out = dir.resolve("out");
+        inputs = new KeptInputs(in);
         for (int i = 0; i < 4; i++) {
-            Path image = TestImages.write(in.resolve("sub/p" + i + ".png"), 24, 16, i);
-            before.put(image, Files.readAllBytes(image));
-        }
-    }
-
-    /** The inputs' bytes as they were, and nothing beside them. */
-    private void assertInputsUntouched() throws Exception {
-        for (Map.Entry<Path, byte[]> input : before.entrySet()) {
-            assertThat(Files.readAllBytes(input.getKey())).isEqualTo(input.getValue());
-        }
-        try (Stream<Path> files = Files.walk(in)) {
-            assertThat(files.filter(p -> !Files.isDirectory(p))).containsExactlyInAnyOrderElementsOf(before.keySet());
+            inputs.write("sub/p" + i + ".png", 24, 16, i);
         }
     }
 
@@ -72,7 +61,7 @@ class WriteSafetyTest {
         try (Stream<Path> files = Files.list(out.resolve("jfr"))) {
             assertThat(files).containsExactly(planted);
         }
-        assertInputsUntouched();
+        inputs.assertUntouched();
     }
 
     @Test
@@ -110,7 +99,7 @@ class WriteSafetyTest {
 
         assertThat(loomy.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-        assertInputsUntouched();
+        inputs.assertUntouched();
         assertThat(loomy.process().exitValue()).as(loomy.stderr()).isEqualTo(ExitCodes.FAILED_IMAGES);
         assertThat(loomy.stderr()).contains("p3.jpg: cannot be written: not written: its folder ")
                 .contains("is now the input folder " + in);
@@ -130,7 +119,7 @@ class WriteSafetyTest {
                 .contains("input folder " + in);
         assertThat(home).doesNotExist();
         assertThat(out).doesNotExist();
-        assertInputsUntouched();
+        inputs.assertUntouched();
     }
 
     @Slow
@@ -147,7 +136,7 @@ class WriteSafetyTest {
         // A folder made and deleted in it leaves its time changed.
         assertThat(Files.getLastModifiedTime(tmp)).isEqualTo(FileTime.fromMillis(0));
         assertThat(tmp).isEmptyDirectory();
-        assertInputsUntouched();
+        inputs.assertUntouched();
     }
 
     @Slow

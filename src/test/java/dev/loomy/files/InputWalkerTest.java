@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.testing.OsFixtures;
+
 class InputWalkerTest {
 
     @TempDir
@@ -88,7 +90,7 @@ class InputWalkerTest {
         Files.createSymbolicLink(dir.resolve("broken.jpg"), dir.resolve("missing.jpg"));
         Files.createSymbolicLink(dir.resolve("loop1.png"), dir.resolve("loop2.png"));
         Files.createSymbolicLink(dir.resolve("loop2.png"), dir.resolve("loop1.png"));
-        assertThat(new ProcessBuilder("mkfifo", dir.resolve("pipe.jpg").toString()).start().waitFor()).isZero();
+        assertThat(OsFixtures.mkfifo(dir.resolve("pipe.jpg"))).isZero();
         Files.createSymbolicLink(dir.resolve("broken.txt"), dir.resolve("missing.txt"));
 
         assertThat(relatives(walker.walk(List.of(dir))))

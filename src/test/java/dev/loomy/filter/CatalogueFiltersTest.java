@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -53,23 +57,34 @@ class CatalogueFiltersTest {
         assertThat(CatalogueGoldenTest.catalogue()).allSatisfy(f -> assertThat(f.description()).isNotBlank());
     }
 
-    @Test
-    void valuesOutOfRangeAreRefusedNamingTheParameter() {
-        refused(() -> new Canny("c", -1, 200, true), "threshold1");
-        refused(() -> new GammaCorrection("g", 0), "gamma");
-        refused(() -> new GammaCorrection("g", Double.NaN), "gamma");
-        refused(() -> new EdgePreserving("e", 3, 60, 0.4), "flags");
-        refused(() -> new EdgePreserving("e", 1, 201, 0.4), "sigma_s");
-        refused(() -> new DetailEnhance("d", 10, 1.5), "sigma_r");
-        refused(() -> new HighContrast("h", -1), "alpha");
-        refused(() -> new PixelSepia("p", 256, 30), "depth");
-        refused(() -> new Cartoon("c", 13, 13, 7, 7, 255, 8, 2), "blockSize");
-        refused(() -> new Cartoon("c", 13, 13, 7, 7, 255, 257, 2), "blockSize");
-        refused(() -> new Cartoon("c", 13, 13, 7, 7, 255, Integer.MAX_VALUE, 2), "blockSize");
-        refused(() -> new Cartoon("c", 0, 13, 7, 7, 255, 9, 2), "d");
-        refused(() -> new Cartoon("c", 13, 13, 7, 0, 255, 9, 2), "ksize");
-        refused(() -> new Cartoon("c", 13, 13, 7, 7, 300, 9, 2), "maxValue");
-        refused(() -> new Gray(" "), "name");
+    private static Arguments outOfRange(String name, ThrowingCallable make, String parameter) {
+        return Arguments.of(Named.of(name, make), parameter);
+    }
+
+    static Stream<Arguments> valuesOutOfRange() {
+        return Stream.of(
+                outOfRange("Canny, threshold1 -1", () -> new Canny("c", -1, 200, true), "threshold1"),
+                outOfRange("GammaCorrection, gamma 0", () -> new GammaCorrection("g", 0), "gamma"),
+                outOfRange("GammaCorrection, gamma NaN", () -> new GammaCorrection("g", Double.NaN), "gamma"),
+                outOfRange("EdgePreserving, flags 3", () -> new EdgePreserving("e", 3, 60, 0.4), "flags"),
+                outOfRange("EdgePreserving, sigma_s 201", () -> new EdgePreserving("e", 1, 201, 0.4), "sigma_s"),
+                outOfRange("DetailEnhance, sigma_r 1.5", () -> new DetailEnhance("d", 10, 1.5), "sigma_r"),
+                outOfRange("HighContrast, alpha -1", () -> new HighContrast("h", -1), "alpha"),
+                outOfRange("PixelSepia, depth 256", () -> new PixelSepia("p", 256, 30), "depth"),
+                outOfRange("Cartoon, blockSize 8", () -> new Cartoon("c", 13, 13, 7, 7, 255, 8, 2), "blockSize"),
+                outOfRange("Cartoon, blockSize 257", () -> new Cartoon("c", 13, 13, 7, 7, 255, 257, 2), "blockSize"),
+                outOfRange("Cartoon, blockSize Integer.MAX_VALUE",
+                        () -> new Cartoon("c", 13, 13, 7, 7, 255, Integer.MAX_VALUE, 2), "blockSize"),
+                outOfRange("Cartoon, d 0", () -> new Cartoon("c", 0, 13, 7, 7, 255, 9, 2), "d"),
+                outOfRange("Cartoon, ksize 0", () -> new Cartoon("c", 13, 13, 7, 0, 255, 9, 2), "ksize"),
+                outOfRange("Cartoon, maxValue 300", () -> new Cartoon("c", 13, 13, 7, 7, 300, 9, 2), "maxValue"),
+                outOfRange("Gray, a blank name", () -> new Gray(" "), "name"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("valuesOutOfRange")
+    void valuesOutOfRangeAreRefusedNamingTheParameter(ThrowingCallable make, String parameter) {
+        refused(make, parameter);
     }
 
     private static void refused(ThrowingCallable make, String parameter) {

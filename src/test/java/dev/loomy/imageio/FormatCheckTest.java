@@ -2,6 +2,8 @@ package dev.loomy.imageio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.loomy.testing.EncodedImages.encode;
+import static dev.loomy.testing.EncodedImages.scanData;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,22 +28,6 @@ class FormatCheckTest {
     @BeforeAll
     static void loadOpenCv() {
         OpenCv.load();
-    }
-
-    static byte[] encode(String extension, MatOfInt params) {
-        Mat image = TestImages.image(97, 61, 7);
-        MatOfByte encoded = new MatOfByte();
-        try {
-            assertThat(Imgcodecs.imencode("." + extension, image, encoded, params)).isTrue();
-            return encoded.toArray();
-        } finally {
-            image.release();
-            encoded.release();
-        }
-    }
-
-    static byte[] encode(String extension) {
-        return encode(extension, new MatOfInt());
     }
 
     /** Why {@code bytes} cannot be decoded, or null when they can (whole or damaged). */
@@ -148,16 +134,6 @@ class FormatCheckTest {
             assertThat(problem(Arrays.copyOf(whole, length))).as("cut to " + length)
                     .isEqualTo("truncated: the JPEG data ends before its image data begins (" + length + " bytes)");
         }
-    }
-
-    /** Where the first scan's entropy-coded data begins: after the SOS marker and its header. */
-    static int scanData(byte[] jpeg) {
-        for (int i = 0; i + 3 < jpeg.length; i++) {
-            if (jpeg[i] == (byte) 0xFF && jpeg[i + 1] == (byte) 0xDA) {
-                return i + 2 + ((jpeg[i + 2] & 0xFF) << 8 | (jpeg[i + 3] & 0xFF));
-            }
-        }
-        throw new AssertionError("no SOS marker");
     }
 
     private static String formatOf(String extension) {

@@ -20,6 +20,7 @@ import org.opencv.core.Scalar;
 import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.EncodedImages;
 
 class ImageHeaderTest {
 
@@ -34,7 +35,7 @@ class ImageHeaderTest {
     @ValueSource(strings = {"jpg", "png", "bmp", "tiff", "webp"})
     void readsTheSizeOfEveryFormatFromItsHeader(String extension) throws Exception {
         OpenCv.load();
-        byte[] bytes = FormatCheckTest.encode(extension);
+        byte[] bytes = EncodedImages.encode(extension);
         Path file = write("image." + extension, bytes);
 
         assertThat(ImageHeader.probe(file)).isEqualTo(new ImageHeader(bytes.length, 97, 61));
@@ -43,7 +44,7 @@ class ImageHeaderTest {
     @Test
     void readsAProgressiveJpeg() throws Exception {
         OpenCv.load();
-        byte[] bytes = FormatCheckTest.encode("jpg", new MatOfInt(Imgcodecs.IMWRITE_JPEG_PROGRESSIVE, 1));
+        byte[] bytes = EncodedImages.encode("jpg", new MatOfInt(Imgcodecs.IMWRITE_JPEG_PROGRESSIVE, 1));
 
         assertThat(ImageHeader.probe(write("image.jpg", bytes)).dimensions()).isEqualTo("97x61");
     }
@@ -67,7 +68,7 @@ class ImageHeaderTest {
     @Test
     void aFileWithoutAReadableHeaderGetsItsLengthAndAGuess() throws Exception {
         OpenCv.load();
-        Path cut = write("cut.jpg", Arrays.copyOf(FormatCheckTest.encode("jpg"), 10));
+        Path cut = write("cut.jpg", Arrays.copyOf(EncodedImages.encode("jpg"), 10));
         Path text = write("text.png", "not an image at all, but longer than thirty bytes".getBytes());
 
         assertThat(ImageHeader.probe(cut)).isEqualTo(new ImageHeader(10, 0, 0));
@@ -81,7 +82,7 @@ class ImageHeaderTest {
     @ValueSource(ints = {1, 600})
     void findsTheFrameBehindStrayBytes(int stray) throws Exception {
         OpenCv.load();
-        byte[] jpeg = FormatCheckTest.encode("jpg");
+        byte[] jpeg = EncodedImages.encode("jpg");
         int sof = 2;
         while (!((jpeg[sof] & 0xFF) == 0xFF && (jpeg[sof + 1] & 0xFF) == 0xC0)) {
             sof += 2 + ((jpeg[sof + 2] & 0xFF) << 8 | (jpeg[sof + 3] & 0xFF));

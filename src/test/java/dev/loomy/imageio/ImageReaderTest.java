@@ -18,6 +18,8 @@ import org.opencv.imgcodecs.Imgcodecs;
 
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.OsFixtures;
+import dev.loomy.testing.EncodedImages;
 
 /** Every way a file can fail to be an image, each with its own reason; and the odd images that are fine. */
 class ImageReaderTest {
@@ -38,8 +40,7 @@ class ImageReaderTest {
     }
 
     static Path mkfifo(Path path) throws Exception {
-        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
-        assertThat(mkfifo.waitFor()).isZero();
+        assertThat(OsFixtures.mkfifo(path)).isZero();
         return path;
     }
 
@@ -99,7 +100,7 @@ class ImageReaderTest {
         byte[] bytes = Files.readAllBytes(jpeg);
         Mat whole = lenient.read(jpeg, w -> { throw new AssertionError("a whole image warned: " + w); });
         try {
-            int scan = FormatCheckTest.scanData(bytes);
+            int scan = EncodedImages.scanData(bytes);
             for (int length : new int[] {scan + 40, bytes.length / 2, bytes.length * 3 / 4, bytes.length - 2}) {
                 Path cut = Files.write(dir.resolve("cut" + length + ".jpg"), Arrays.copyOf(bytes, length));
                 java.util.List<String> warnings = new java.util.ArrayList<>();
@@ -133,7 +134,7 @@ class ImageReaderTest {
         ImageReader lenient = new ImageReader(java.time.Duration.ZERO, false);
         byte[] jpeg = Files.readAllBytes(TestImages.write(dir.resolve("whole.jpg"), 120, 90, 4));
         byte[] png = Files.readAllBytes(TestImages.write(dir.resolve("whole.png"), 120, 90, 5));
-        Path headers = Files.write(dir.resolve("headers.jpg"), Arrays.copyOf(jpeg, FormatCheckTest.scanData(jpeg) - 1));
+        Path headers = Files.write(dir.resolve("headers.jpg"), Arrays.copyOf(jpeg, EncodedImages.scanData(jpeg) - 1));
         Path cutPng = Files.write(dir.resolve("cut.png"), Arrays.copyOf(png, png.length - 1));
 
         assertThatThrownBy(() -> lenient.read(headers, w -> { })).isInstanceOf(ImageException.class)
@@ -170,5 +171,18 @@ class ImageReaderTest {
             gray.release();
             deep.release();
         }
+    }
+
+    @Test
+    void readingNamesTheReasonForEmptyAndUndecodableFiles() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.jpg"));
+        Path text = Files.writeString(dir.resolve("text.png"), "this is not a PNG");
+
+        assertThatThrownBy(() -> new ImageReader().read(empty)).isInstanceOf(ImageException.class)
+                .hasMessageContaining("empty.jpg").hasMessageContaining("empty file");
+        assertThatThrownBy(() -> new ImageReader().read(text)).isInstanceOf(ImageException.class)
+                .hasMessageContaining("text.png").hasMessageContaining("not an image: the content is not JPEG, PNG, BMP, TIFF or WebP");
+        assertThatThrownBy(() -> new ImageReader().read(dir.resolve("gone.png"))).isInstanceOf(ImageException.class)
+                .hasMessageContaining("no longer exists");
     }
 }

@@ -12,21 +12,18 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.testing.OsFixtures;
+
 /** Temporary names: within the file system's limit, and owned, so that a sweep deletes only a dead run's. */
-public class TemporaryNamesTest {
+class TemporaryNamesTest {
 
     @TempDir
     Path dir;
 
-    /** The id of a process that has come and gone. */
-    public static long deadPid() throws Exception {
-        Process gone = new ProcessBuilder("true").start();
-        gone.waitFor();
-        return gone.pid();
-    }
+    private final OneWriter temps = OneWriter.noInputs();
 
     /** The temporary name for {@code target} that process {@code pid} would use. */
-    public static Path ownedBy(long pid, Path target) {
+    private static Path ownedBy(long pid, Path target) {
         String own = OneWriter.nameBeside(target).getFileName().toString();
         String mine = "." + ProcessHandle.current().pid() + "-";
         int at = own.lastIndexOf(mine);
@@ -64,8 +61,8 @@ public class TemporaryNamesTest {
     void aSweepDeletesADeadRunsFilesAndLeavesALiveRunsAlone() throws Exception {
         Path target = dir.resolve("sub/a.png");
         Files.createDirectories(target.getParent());
-        Path dead = Files.writeString(ownedBy(deadPid(), target), "left by a killed run");
-        Process live = new ProcessBuilder("sleep", "60").start();
+        Path dead = Files.writeString(ownedBy(OsFixtures.deadPid(), target), "left by a killed run");
+        Process live = OsFixtures.sleeper();
         try {
             Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
             Path mine = Files.writeString(OneWriter.nameBeside(target), "being written by this one");
@@ -85,7 +82,7 @@ public class TemporaryNamesTest {
         Path outside = Files.createDirectories(dir.resolve("outside"));
         Path root = Files.createDirectories(dir.resolve("out"));
         Files.createSymbolicLink(root.resolve("link"), outside);
-        long pid = deadPid();
+        long pid = OsFixtures.deadPid();
         List<Path> left = new ArrayList<>();
         for (String output : List.of("a.png", "sub/b.png", "sub/deeper/c.png", "named.png/d.png", "other/e.png")) {
             Path target = root.resolve(output);
@@ -107,7 +104,7 @@ public class TemporaryNamesTest {
     @Test
     void aSweepAfterThisRunStoppedAlsoDeletesItsOwnFilesButNotALiveRunsOnes() throws Exception {
         Path target = dir.resolve("b.png");
-        Process live = new ProcessBuilder("sleep", "60").start();
+        Process live = OsFixtures.sleeper();
         try {
             Path alive = Files.writeString(ownedBy(live.pid(), target), "being written by another run");
             Path mine = Files.writeString(OneWriter.nameBeside(target), "left by this run's stopped child");
@@ -119,5 +116,48 @@ public class TemporaryNamesTest {
         } finally {
             live.destroyForcibly();
         }
+    }
+
+    @Test
+    void temporaryNamesAreHiddenAndBesideTheTarget() {
+        // Beside: the rename stays within one file system, so it is atomic. Hidden: a walk never takes one.
+        Path output = dir.resolve("sub/a.png");
+        Path temp = temps.beside(output);
+
+        assertThat(temp.getParent()).isEqualTo(output.getParent());
+        assertThat(temp.getFileName().toString()).startsWith(".a.png." + OneWriter.RUN + "-").endsWith(".loomy-tmp");
+        assertThat(temps.beside(output)).isNotEqualTo(temp);
+        temps.done(temp);
+    }
+
+    @Test
+    void deleteAllRemovesTemporaryFilesStillOpen() throws Exception {
+        Path temp = temps.beside(dir.resolve("x.png"));
+        Files.writeString(temp, "partial");
+
+        assertThat(temps.deleteAll()).isEqualTo(1);
+        assertThat(temp).doesNotExist();
+        assertThat(temps.count()).isZero();
+    }
+
+    @Test
+    void aSweepDeletesTheTemporaryFilesAKilledProcessLeftAndNothingElse() throws Exception {
+        Path left = ownedBy(OsFixtures.deadPid(), dir.resolve("out/deep/a.png"));
+        Files.createDirectories(left.getParent());
+        Files.writeString(left, "half an image");
+        Path image = Files.writeString(dir.resolve("out/deep/a.png"), "an image");
+        Path hidden = Files.writeString(dir.resolve("out/.notes"), "the user's own");
+        Path named = Files.writeString(dir.resolve("out/b.loomy-tmp"), "not hidden: not loomy's");
+        // Another loomy, writing into the same folder now: its files are its own.
+        Path other = Files.writeString(dir.resolve("out/deep/.b.png.1-5eed.loomy-tmp"), "another run's image");
+
+        assertThat(OneWriter.sweep(dir.resolve("out"))).isEqualTo(1);
+
+        assertThat(left).doesNotExist();
+        assertThat(image).exists();
+        assertThat(hidden).exists();
+        assertThat(named).exists();
+        assertThat(other).exists();
+        assertThat(OneWriter.sweep(dir.resolve("missing"))).isZero();
     }
 }

@@ -37,6 +37,7 @@ import dev.loomy.run.RunControl;
  * client that sends slowly or holds connections, a target no route has, an input swapped after
  * start, a number in other digits; and what a flood of previews leaves on the Java heap.
  */
+@Slow
 class TuneSafetyTest {
 
     @TempDir
@@ -206,7 +207,6 @@ class TuneSafetyTest {
     }
 
     @Test
-    @Slow
     void halfSentRequestsNeitherStopItAnsweringNorStayOpen() throws Exception {
         List<Socket> slow = new ArrayList<>();
         try {
@@ -261,7 +261,6 @@ class TuneSafetyTest {
      * native memory, freed as each is sent.
      */
     @Test
-    @Slow
     void previewsBytesStayOffTheJavaHeap() throws Exception {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = 0;

@@ -36,6 +36,7 @@ import dev.loomy.opencv.MatScope;
 import dev.loomy.run.RunControl;
 
 /** tune's API over real HTTP on loopback: what it answers, and every request it refuses. */
+@Slow
 class TuneServerTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -174,7 +175,6 @@ class TuneServerTest {
     }
 
     @Test
-    @Slow
     void aBurstOfOneClientsRequestsRunsFarFewerFilters() throws Exception {
         List<Integer> statuses = burst(true);
 
@@ -186,7 +186,6 @@ class TuneServerTest {
     }
 
     @Test
-    @Slow
     void withoutNumbersTheLaterArrivalSupersedes() throws Exception {
         List<Integer> statuses = burst(false);
 
