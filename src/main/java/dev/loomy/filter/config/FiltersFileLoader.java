@@ -38,11 +38,8 @@ public final class FiltersFileLoader {
      * @param workingDir where to look for filters.yaml when no file is given
      */
     public static FilterCatalog load(Path config, Path workingDir) throws FiltersFileException {
-        if (config != null) {
-            return read(config);
-        }
-        Path local = workingDir.resolve(FILE_NAME);
-        return Files.exists(local) ? read(local) : packaged();
+        Source source = source(config, workingDir);
+        return parse(source.name(), source.packaged(), source.text());
     }
 
     /**
@@ -52,16 +49,26 @@ public final class FiltersFileLoader {
      * taken without parsing it, which costs a plain job tens of milliseconds of its start.
      */
     public static FilterCatalog loadFilters(Path config, Path workingDir) throws FiltersFileException {
-        Path file = config != null ? config : workingDir.resolve(FILE_NAME);
-        boolean packaged = config == null && !Files.exists(file);
-        String text = packaged ? packagedText() : readText(file);
-        String name = packaged ? packagedName() : file.toString();
-        if (text.equals(packagedText())) {
+        Source source = source(config, workingDir);
+        if (source.text().equals(packagedText())) {
             List<FilterCatalog.Entry> entries = FilterRegistry.builtIns().filters().stream()
                     .map(filter -> new FilterCatalog.Entry(filter, 0)).toList();
-            return new FilterCatalog(name, packaged, entries);
+            return new FilterCatalog(source.name(), source.packaged(), entries);
         }
-        return parse(name, false, text);
+        return parse(source.name(), source.packaged(), source.text());
+    }
+
+    /** A filters file's text, named as messages name it, and whether it is the packaged default. */
+    private record Source(String name, boolean packaged, String text) {
+    }
+
+    /** {@code --config=FILE} when given, else ./filters.yaml when there is one, else the packaged default. */
+    private static Source source(Path config, Path workingDir) throws FiltersFileException {
+        Path file = config != null ? config : workingDir.resolve(FILE_NAME);
+        if (config == null && !Files.exists(file)) {
+            return new Source(packagedName(), true, packagedText());
+        }
+        return new Source(file.toString(), false, readText(file));
     }
 
     /**
