@@ -1,13 +1,12 @@
 package dev.loomy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.loomy.testing.Csv.rows;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,39 +46,6 @@ class JvmComparisonTest {
         Cli cli = Cli.run(args);
         assertThat(cli.status()).as(cli.err()).isZero();
         return cli;
-    }
-
-    /** Each csv row as its columns by name. */
-    private static List<Map<String, String>> rows(String csv) {
-        List<List<String>> lines = csv.lines().map(JvmComparisonTest::cells).toList();
-        List<String> header = lines.get(0);
-        return lines.subList(1, lines.size()).stream().map(cells -> IntStream.range(0, header.size()).boxed()
-                .collect(Collectors.toMap(header::get, cells::get, (a, b) -> a))).toList();
-    }
-
-    /** A csv line's cells, quotes taken off. */
-    private static List<String> cells(String line) {
-        List<String> cells = new java.util.ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                if (quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else {
-                    quoted = !quoted;
-                }
-            } else if (c == ',' && !quoted) {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
     }
 
     @Test

@@ -28,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
-import dev.loomy.files.ImageFile;
 import dev.loomy.filter.config.FiltersFileLoader;
 import dev.loomy.run.RunControl;
 
@@ -50,15 +49,8 @@ class TuneSafetyTest {
 
     @BeforeEach
     void start() throws Exception {
-        List<ImageFile> images = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            Path file = TestImages.write(dir.resolve("in/photo" + i + ".png"), 320, 240, i);
-            images.add(new ImageFile(file, Path.of("photo" + i + ".png")));
-        }
-        Path large = TestImages.write(dir.resolve("in/large.png"), 1600, 1200, 7);
-        images.add(new ImageFile(large, Path.of("large.png")));
-        server = TuneServer.start(FiltersFileLoader.packaged(), "Cartoon2", images, 0, control, note -> { },
-                errors::add);
+        server = TuneServer.start(FiltersFileLoader.packaged(), "Cartoon2", TunedImages.under(dir), 0, control,
+                note -> { }, errors::add);
         String query = server.address().getRawQuery();
         token = query != null && query.startsWith("token=") ? query.substring("token=".length()) : "none";
     }

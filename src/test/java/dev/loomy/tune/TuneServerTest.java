@@ -29,8 +29,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
-import dev.loomy.files.ImageFile;
 import dev.loomy.filter.config.FiltersFileLoader;
 import dev.loomy.opencv.MatScope;
 import dev.loomy.run.RunControl;
@@ -51,16 +49,8 @@ class TuneServerTest {
 
     @BeforeEach
     void start() throws Exception {
-        List<ImageFile> images = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            Path file = TestImages.write(dir.resolve("in/photo" + i + ".png"), 320, 240, i);
-            images.add(new ImageFile(file, Path.of("photo" + i + ".png")));
-        }
-        // Large enough that Cartoon2 takes a while: a burst's requests overlap its runs.
-        Path large = TestImages.write(dir.resolve("in/large.png"), 1600, 1200, 7);
-        images.add(new ImageFile(large, Path.of("large.png")));
-        server = TuneServer.start(FiltersFileLoader.packaged(), "Cartoon2", images, 0, control, note -> { },
-                errors::add);
+        server = TuneServer.start(FiltersFileLoader.packaged(), "Cartoon2", TunedImages.under(dir), 0, control,
+                note -> { }, errors::add);
     }
 
     @AfterEach
