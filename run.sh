@@ -531,6 +531,14 @@ java_opts+=(-Xms64m)
 # first look for a console (picocli asks whether it writes to a terminal) loads JLine's; java.base's
 # answers the same question.
 java_opts+=(-Djdk.reflect.useNativeAccessorOnly=true -Djdk.console=java.base)
+# The JIT's thresholds tripled, for this JVM alone. A plain job runs once, cold: its JIT compiled about
+# 1,550 methods (0.9 s of the 1.8 s of CPU that 200 photos took on 2 cores, with the compiler threads
+# competing with the carriers), most of them start-up code run a few hundred times and never again. Pairs
+# taken in turn (farm-bench, 2-core Intel Xeon, medians of the ratios, NoOp): 200 photos 0.84-0.87x
+# the wall, 1 photo 0.90x, 2,000 photos 0.95x; Cartoon2 over 200 photos 0.97x. A measuring child does not
+# get it (ChildLauncher drops what loomy.launcher.only names): it is warmed up, and measured as before.
+jit_scaling=-XX:CompileThresholdScaling=3
+java_opts+=("$jit_scaling" "-Dloomy.launcher.only=$jit_scaling")
 # The structured strategy's class is compiled against Java 25's preview StructuredTaskScope: that
 # Java alone can load it, and only with preview features on. On by default there (it changes nothing
 # for the classes of Java 21 that are the rest of loomy: docs/comparing.md measures it); never on
@@ -547,7 +555,9 @@ preview_major=25
 major="$(java_major "$runtime_home")"
 aot="${jar%/*}/loomy-java$major.aot"
 # Makes $aot from a training run: NoOp over the repository's samples (installed: a dozen made for it)
-# into a temporary folder, with the options above. Quietly: a failure leaves the class-data archive.
+# into a temporary folder, with the options above, printing what a job prints (its lines and classes
+# are then in the cache too; --quiet left about 40 more classes to load from the jar at a user's first
+# job). Its output is discarded: a failure leaves the class-data archive.
 aot_train() {
     local work status=0
     work="$(mktemp -d)" || return 0
@@ -559,7 +569,7 @@ aot_train() {
     fi
     # Written under a temporary name, then renamed: a launcher started meanwhile never loads half a cache.
     (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
-        --quiet -f NoOp -o "$work/out" "$photos" >/dev/null 2>&1 || status=$?
+        -f NoOp -o "$work/out" "$photos" >/dev/null 2>&1 || status=$?
     (( status == 0 )) && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
     rm -rf "$work"
     # A signal that ended the training (sent to the process group, or to the JVM) ends loomy, as it would later.

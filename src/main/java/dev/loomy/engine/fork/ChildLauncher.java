@@ -126,14 +126,20 @@ public final class ChildLauncher {
      * (it would listen on the same port), the class-data archive and the ahead-of-time cache
      * (made for the parent's class path; one being trained would be written by every child over
      * the parent's), the parent's terminal flag and launch time, and the carrier count,
-     * which is set here. Native access is granted explicitly: a child started with -cp does
+     * which is set here; and the options the launcher names in {@code loomy.launcher.only} as its
+     * own JVM's alone (the JIT's start-up thresholds: a measuring child is warmed up, and measured as
+     * before). Native access is granted explicitly: a child started with -cp does
      * not read the jar manifest's Enable-Native-Access, and JDK 24+ would warn. The test
      * hook {@code loomy.test.*} is passed on even when set at run time.
      */
+    /** The property in which run.sh names, space-separated, the JVM options it gave the launched JVM alone. */
+    static final String LAUNCHER_ONLY = "loomy.launcher.only";
+
     static List<String> jvmOptions(List<String> parentOptions, Properties properties, int parallelism) {
         List<String> options = new ArrayList<>();
+        List<String> launcherOnly = List.of(properties.getProperty(LAUNCHER_ONLY, "").split(" "));
         for (String option : parentOptions) {
-            if (!dropped(option)) {
+            if (!dropped(option) && !launcherOnly.contains(option) && !option.startsWith("-D" + LAUNCHER_ONLY + "=")) {
                 options.add(option);
             }
         }

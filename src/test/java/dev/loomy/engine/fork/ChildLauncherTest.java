@@ -41,6 +41,17 @@ class ChildLauncherTest {
     }
 
     @Test
+    void optionsTheLauncherGaveItsOwnJvmAloneAreNotPassedOnToAChild() {
+        // The JIT's start-up thresholds are for a plain job's one cold run; a measuring child is warmed up.
+        Properties properties = new Properties();
+        properties.setProperty("loomy.launcher.only", "-XX:CompileThresholdScaling=3");
+        List<String> options = ChildLauncher.jvmOptions(List.of("-XX:CompileThresholdScaling=3",
+                "-Dloomy.launcher.only=-XX:CompileThresholdScaling=3", "-XX:+UseSerialGC"), properties, 2);
+        assertThat(options).containsExactly("-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED",
+                "-Djdk.virtualThreadScheduler.parallelism=2", "-Dloomy.run=" + OneWriter.RUN);
+    }
+
+    @Test
     void theChildRunsItsOwnEntryPointWithTheTrialsKey() {
         ChildLauncher launcher = new ChildLauncher("/jdk/bin/java", List.of("-Xmx1g"), "a.jar:b.jar", Map.of());
         Trial trial = new Trial(Strategies.byName("pool"), "NoOp");
