@@ -50,7 +50,8 @@ for signal in INT TERM HUP; do
 done
 
 # Where this script really lies, its links followed: linked into the PATH, it still finds its jar.
-here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
+here="$(readlink -f "${BASH_SOURCE[0]}")"
+here="${here%/*}"
 installed=false
 [[ -f "$here/loomy.jar" && ! -f "$here/pom.xml" ]] && installed=true
 jar="$here/target/loomy.jar"
@@ -151,9 +152,12 @@ fi
 
 # The major version of the Java home $1, from its `release` file (no JVM start), else from `java -version`.
 java_major() {
-    local home="$1" version=""
+    local home="$1" version="" line
     if [[ -r "$home/release" ]]; then
-        version="$(sed -n 's/^JAVA_VERSION="\([^"]*\)".*/\1/p' "$home/release")"
+        # Read by bash itself: this runs for every JDK installed, at every start.
+        while IFS= read -r line; do
+            [[ "$line" =~ ^JAVA_VERSION=\"([^\"]*)\" ]] && { version="${BASH_REMATCH[1]}"; break; }
+        done <"$home/release"
     fi
     if [[ -z "$version" && -x "$home/bin/java" ]]; then
         version="$("$home/bin/java" -version 2>&1 | sed -n 's/.*version "\([^"]*\)".*/\1/p' | head -n 1)"
@@ -199,7 +203,15 @@ fi
 
 # JPEGs go through the system's libturbojpeg (SIMD) when it is there, else through OpenCV's slower
 # codec. Where it is missing and this is root with apt-get (a container, CI), install it, once.
-if ! ldconfig -p 2>/dev/null | grep 'libturbojpeg\.so\.0' >/dev/null && [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+# Where Debian and most others put it, looked at first: ldconfig -p takes a process, at every start.
+has_turbojpeg() {
+    local dir
+    for dir in /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
+        [[ -e "$dir/libturbojpeg.so.0" ]] && return 0
+    done
+    ldconfig -p 2>/dev/null | grep 'libturbojpeg\.so\.0' >/dev/null
+}
+if ! has_turbojpeg && [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     say "installing libturbojpeg0 (the SIMD JPEG codec) with apt-get ..."
     { apt-get install -y -qq libturbojpeg0 || { apt-get update -qq && apt-get install -y -qq libturbojpeg0; }; } >/dev/null 2>&1 \
         || say "could not install libturbojpeg0: JPEGs go through OpenCV's codec"
@@ -380,7 +392,7 @@ case "$command" in
         needed=()
         all=true
         [[ " ${options[*]-} " == *" -Dtest="* ]] && all=false
-        if [[ "$all" == true ]] && ! ldconfig -p 2>/dev/null | grep 'libturbojpeg\.so\.0' >/dev/null; then
+        if [[ "$all" == true ]] && ! has_turbojpeg; then
             needed+=(libturbojpeg0)
         fi
         if [[ "$all" == true && "$fast" == false ]]; then
