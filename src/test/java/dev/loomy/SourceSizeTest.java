@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,35 @@ class SourceSizeTest {
         // Run from anywhere else, the limits would pass on finding nothing.
         assertThat(longerThan(0, List.of(Path.of("src/main/java/dev/loomy/cli")))).containsKey(
                 "src/main/java/dev/loomy/cli/Main.java");
+    }
+
+    /** A class named with its package in code: {@code java.util.Locale.ROOT}, {@code new java.io.File(...)}. */
+    private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w.\"])(java|javax|org|dev|picocli)\\.([a-z0-9_]+\\.)+[A-Z]");
+
+    @Test
+    void noClassIsNamedWithItsPackageInTheCodeOfLoomysMain() throws IOException {
+        // An import line is the place for a package; a name written out in full only saves that line. (The
+        // Spark engine's sources need both Paths, Hadoop's and the JDK's, and name one in full.)
+        Map<String, String> qualified = new TreeMap<>();
+        for (Path root : List.of(Path.of("src/main/java"), Path.of("src/main/java25"))) {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    List<String> lines = Files.readAllLines(file);
+                    for (int i = 0; i < lines.size(); i++) {
+                        String code = lines.get(i).strip();
+                        if (code.startsWith("import ") || code.startsWith("package ") || code.startsWith("*")
+                                || code.startsWith("/")) {
+                            continue;
+                        }
+                        String outsideStrings = code.replaceAll("\"([^\"\\\\]|\\\\.)*\"", "\"\"").replaceAll("//.*$", "");
+                        if (QUALIFIED.matcher(outsideStrings).find()) {
+                            qualified.put(file + ":" + (i + 1), code);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(qualified).isEmpty();
     }
 
     /** Each Java file under {@code roots} with more than {@code limit} lines, and its line count. */

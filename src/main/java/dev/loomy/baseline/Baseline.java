@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -122,7 +123,7 @@ public record Baseline(String source, int cores, String cpu, String jdk, String 
         rows.stream().filter(r -> r.images() > 0).forEach(r -> counts.add(r.images()));
         if (images > 0 && !counts.isEmpty() && !counts.equals(Set.of(images))) {
             lines.add("baseline " + source + " covered " + counts.stream().map(String::valueOf)
-                    .collect(java.util.stream.Collectors.joining(" or ")) + " images a run, now " + images
+                    .collect(Collectors.joining(" or ")) + " images a run, now " + images
                     + ": rows are compared by time per image, which other images change too");
         }
         JsonNode used = options == null ? null : MAPPER.valueToTree(options);

@@ -1,13 +1,17 @@
 package dev.loomy.cli;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -56,7 +60,7 @@ final class Jvms {
             boolean same = jvms.stream().anyMatch(j -> j.label().equals(jvm.label()));
             jvms.add(same ? new JvmComparison.Jvm(jvm.java(), jvm.label() + " at " + jvm.java(), jvm.feature()) : jvm);
         }
-        for (JvmComparison.Jvm jvm : jvms.isEmpty() ? java.util.Collections.<JvmComparison.Jvm>singletonList(null) : jvms) {
+        for (JvmComparison.Jvm jvm : jvms.isEmpty() ? Collections.<JvmComparison.Jvm>singletonList(null) : jvms) {
             for (JvmComparison.OptionSet set : sets.isEmpty() ? List.of(new JvmComparison.OptionSet(List.of(), "")) : sets) {
                 String refused = start(own.on(jvm, set).versionCommand());
                 if (refused != null) {
@@ -94,7 +98,7 @@ final class Jvms {
 
     /** {@code default (-XX:+UseSerialGC -Xms64m)}: loomy's own collector and heap options, which its children get. */
     private static String defaultLabel() {
-        List<String> own = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        List<String> own = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(o -> OWN.matcher(o).matches()).toList();
         return own.isEmpty() ? "default" : "default (" + String.join(" ", own) + ")";
     }
@@ -142,7 +146,7 @@ final class Jvms {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
             // Read aside, so that a program that never ends is stopped at the time limit, not waited for.
-            java.util.concurrent.atomic.AtomicReference<byte[]> output = new java.util.concurrent.atomic.AtomicReference<>(new byte[0]);
+            AtomicReference<byte[]> output = new AtomicReference<>(new byte[0]);
             Thread reader = Thread.ofVirtual().start(() -> {
                 try {
                     output.set(process.getInputStream().readNBytes(1 << 20));
@@ -155,7 +159,7 @@ final class Jvms {
                 process.destroyForcibly();
             }
             // A child of the program may still hold the pipe open: its output is not waited for long.
-            reader.join(java.time.Duration.ofSeconds(2));
+            reader.join(Duration.ofSeconds(2));
             return new Probe(ended ? process.exitValue() : -1, new String(output.get(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UsageError("--jvm=" + command.get(0) + ": not a Java (" + e.getMessage() + ")");

@@ -1,5 +1,6 @@
 package dev.loomy.files;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public record ImageSet(int count, boolean walked, List<ImageFile> listed, List<S
             try {
                 parts.add(new UriWalk(files, uris, note -> { }));
             } catch (InputProblem e) {
-                throw new UncheckedIOException(new java.io.IOException(e.getMessage(), e));
+                throw new UncheckedIOException(new IOException(e.getMessage(), e));
             }
         }
         Iterator<Iterator<ImageFile>> each = parts.iterator();

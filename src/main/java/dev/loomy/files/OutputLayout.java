@@ -1,6 +1,7 @@
 package dev.loomy.files;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ public final class OutputLayout {
         if (perRun) {
             // Each filter's outputs go in a folder of its name: one too long for a file system fails every image.
             for (String filter : filters) {
-                int bytes = filter.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                int bytes = filter.getBytes(StandardCharsets.UTF_8).length;
                 if (bytes > NAME_MAX) {
                     throw new InputProblem("filter " + filter.substring(0, 40) + "... has a name of " + bytes
                             + " bytes, too long for the folder of its outputs (" + NAME_MAX + " at most): shorten it");

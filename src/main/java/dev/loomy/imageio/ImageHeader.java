@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -136,7 +137,7 @@ public record ImageHeader(long bytes, int width, int height) {
 
     /** WebP's three kinds (lossy VP8, lossless VP8L, extended VP8X) each keep the size near the start. */
     private static int[] webp(ByteBuffer head) {
-        String kind = new String(array(head), 12, 4, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String kind = new String(array(head), 12, 4, StandardCharsets.ISO_8859_1);
         return switch (kind) {
             case "VP8X" -> new int[] {1 + u24(head, 24), 1 + u24(head, 27)};
             case "VP8L" -> {

@@ -2,6 +2,7 @@ package dev.loomy.imageio;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -81,7 +82,7 @@ public class ImageReader {
                 }
             }
             case REENTRANT -> {
-                java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+                ReentrantLock lock = new ReentrantLock();
                 lock.lockInterruptibly();
                 try {
                     return awaitStorage(skipNew);

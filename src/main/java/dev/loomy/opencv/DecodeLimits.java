@@ -1,5 +1,8 @@
 package dev.loomy.opencv;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * The largest image loomy agrees to decode: at most 2^20 pixels wide or high, as OpenCV's
  * imgcodecs, and 2^28 pixels in all (16384x16384), a quarter of OpenCV's 2^30; the environment
@@ -42,7 +45,7 @@ public final class DecodeLimits {
         if (value == null) {
             return fallback;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(KB|Kb|kb|MB|Mb|mb)?").matcher(value);
+        Matcher m = Pattern.compile("(\\d+)(KB|Kb|kb|MB|Mb|mb)?").matcher(value);
         if (!m.matches()) {
             return fallback;
         }

@@ -2,6 +2,7 @@ package dev.loomy.opencv;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -67,7 +68,7 @@ public final class OpenCv {
     private static Path cachedCopy(String resource) throws IOException {
         Path dir = cacheFolder().resolve("opencv-" + VERSION);
         Path target = dir.resolve(resource.substring(resource.lastIndexOf('/') + 1));
-        java.net.URL url = OpenCv.class.getResource(resource);
+        URL url = OpenCv.class.getResource(resource);
         if (url == null) {
             throw new IOException("not bundled: " + resource);
         }

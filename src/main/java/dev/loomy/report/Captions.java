@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.loomy.contention.Contention;
 import dev.loomy.profile.Profile;
@@ -207,7 +208,7 @@ public final class Captions {
         if (measured.isEmpty()) {
             return "contention not measured";
         }
-        DoubleSummaryStatistics load = measured.stream().flatMap(c -> java.util.stream.Stream.of(c.loadBefore(),
+        DoubleSummaryStatistics load = measured.stream().flatMap(c -> Stream.of(c.loadBefore(),
                 c.loadAfter())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).summaryStatistics();
         DoubleSummaryStatistics others = measured.stream().map(Contention::otherCpuPct)
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).summaryStatistics();

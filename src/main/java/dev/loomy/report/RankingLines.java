@@ -1,6 +1,7 @@
 package dev.loomy.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +39,7 @@ final class RankingLines {
             if (group.size() < 2 || group.get(0).place() == null) {
                 continue;
             }
-            List<Summary> ordered = group.stream().sorted(java.util.Comparator.comparingInt(s -> s.place().rank())).toList();
+            List<Summary> ordered = group.stream().sorted(Comparator.comparingInt(s -> s.place().rank())).toList();
             int nameWidth = ordered.stream().mapToInt(s -> Ranking.name(s).length()).max().orElse(0);
             List<String> rows = new ArrayList<>();
             for (Summary s : ordered) {

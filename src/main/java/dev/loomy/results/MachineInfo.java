@@ -1,6 +1,9 @@
 package dev.loomy.results;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** What the numbers were measured on. */
 public record MachineInfo(int cores, long memoryBytes, String jdk, String os, String cpu) {
@@ -18,12 +21,12 @@ public record MachineInfo(int cores, long memoryBytes, String jdk, String os, St
 
     private static String cpuModel() {
         try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/cpuinfo"))) {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
                 if (line.startsWith("model name")) {
                     return line.substring(line.indexOf(':') + 1).trim();
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // Not Linux: the CPU model stays unknown.
         }
         return "unknown";

@@ -1,6 +1,7 @@
 package dev.loomy.results;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code --reference=S[/F]}: the row each row's {@code speedup} is relative to. With a filter, that
@@ -24,7 +25,7 @@ public record Reference(String strategy, String filter) {
             throw new IllegalArgumentException("--reference=" + text + ": a strategy, or strategy/filter, was expected");
         }
         // Strategies are named in any case, as -s takes them.
-        return new Reference(strategy.toLowerCase(java.util.Locale.ROOT), filter);
+        return new Reference(strategy.toLowerCase(Locale.ROOT), filter);
     }
 
     /** The measurement {@code row} is compared with, or null when it was not measured (or has no runs). */

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -313,7 +314,7 @@ public final class Schema {
         return new Cell.Shown(Double.isFinite(error) ? change + "±" + Numbers.fixed(error, decimals) : change);
     }
 
-    private static Cell percent(java.util.OptionalDouble pct) {
+    private static Cell percent(OptionalDouble pct) {
         return decimal(pct.orElse(Double.NaN));
     }
 

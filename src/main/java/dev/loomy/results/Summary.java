@@ -1,6 +1,7 @@
 package dev.loomy.results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,7 +114,7 @@ public record Summary(Measurement measurement, Times times, Speed speed, Latency
     }
 
     static double[] perImageMs(Measurement m) {
-        return java.util.Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray();
+        return Arrays.stream(m.wallMs()).map(ms -> ms / m.imagesFinished()).toArray();
     }
 
     /** Others' share of the CPUs, in percent, from which a row is {@linkplain #contended contended}. */

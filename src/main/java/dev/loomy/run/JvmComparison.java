@@ -1,6 +1,7 @@
 package dev.loomy.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,8 +72,8 @@ public record JvmComparison(List<Jvm> jvms, List<OptionSet> optionSets, IoLock i
 
     /** Every JVM with every option set, the JVM varying slowest; one setup of no values without a comparison. */
     public List<Setup> setups() {
-        List<Jvm> onJvms = jvms.isEmpty() ? java.util.Collections.singletonList(null) : jvms;
-        List<OptionSet> withOptions = optionSets.isEmpty() ? java.util.Collections.singletonList(null) : optionSets;
+        List<Jvm> onJvms = jvms.isEmpty() ? Collections.singletonList(null) : jvms;
+        List<OptionSet> withOptions = optionSets.isEmpty() ? Collections.singletonList(null) : optionSets;
         List<Setup> setups = new ArrayList<>();
         for (Jvm jvm : onJvms) {
             for (OptionSet set : withOptions) {

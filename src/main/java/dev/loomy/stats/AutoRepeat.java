@@ -1,6 +1,7 @@
 package dev.loomy.stats;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * When {@code --repeat=auto} stops counting runs of one row: never before {@link #MIN_RUNS};
@@ -43,7 +44,7 @@ public final class AutoRepeat {
         }
         String stop = runs.n() >= MAX_RUNS ? runs.n() + " runs (the most)"
                 : runs.n() + " runs in " + MAX_TIME.toSeconds() + " s (the longest)";
-        return String.format(java.util.Locale.ROOT, "%s left its interval at ±%.1f%% of the mean", stop,
+        return String.format(Locale.ROOT, "%s left its interval at ±%.1f%% of the mean", stop,
                 runs.relativeCiHalfWidth() * 100);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Properties;
 import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.JvmComparison;
 import dev.loomy.run.Trial;
+import dev.loomy.strategy.StructuredStrategy;
 
 /**
  * The command line of a child JVM that measures one trial, as JMH forks: the same java, the
@@ -63,7 +64,7 @@ public final class ChildLauncher {
         if (jvm != null && jvm.feature() != Runtime.version().feature()) {
             options.removeIf(o -> o.startsWith("-Xlog") || o.equals("--enable-preview"));
             options.addAll(0, List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
-            if (jvm.feature() == dev.loomy.strategy.StructuredStrategy.RELEASE) {
+            if (jvm.feature() == StructuredStrategy.RELEASE) {
                 options.add("--enable-preview");
             }
         }
