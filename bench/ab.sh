@@ -7,17 +7,16 @@
 #   bench/ab.sh OTHER_JAR [PAIRS]    default 6 pairs: about 2 minutes on 2 cores
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 other="${1:?the other jar}"
 pairs="${2:-6}"
 this="$root/target/loomy.jar"
 photos="$root/target/bench/p612-40"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+bench_scratch
 csv="$root/bench/results/ab.csv"
 
-"$root/run.sh" build >/dev/null
-[[ -d "$photos" ]] || "$root/run.sh" samples --quiet -n 40 --size=612x612 --seed=7 "$photos" >/dev/null
+"$loomy" build >/dev/null
+bench_samples "$photos" -n 40 --size=612x612 --seed=7
 mkdir -p "$scratch/one"
 cp "$(find "$photos" -name '*.jpg' | sort | head -1)" "$scratch/one/"
 java="$(find /usr/lib/jvm -maxdepth 3 -path '*25*/bin/java' | head -1)"
@@ -35,12 +34,12 @@ job() {
     echo $(((end - start) / 1000000))
 }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load before: $(bench_load)"
 echo "pair,jar,startup_ms,job_40_ms,load" | tee "$csv"
 for ((i = 1; i <= pairs; i++)); do
     for side in this other; do
         jar="$this"; [[ "$side" == other ]] && jar="$other"
-        echo "$i,$side,$(job "$jar" "$scratch/one"),$(job "$jar" "$photos"),$(cut -d" " -f1 /proc/loadavg)" | tee -a "$csv"
+        echo "$i,$side,$(job "$jar" "$scratch/one"),$(job "$jar" "$photos"),$(bench_load1)" | tee -a "$csv"
     done
 done
 # The median of column $1 of side $2's rows.
@@ -51,4 +50,4 @@ median() {
 for side in this other; do
     echo "$side: start-up median $(median 3 "$side") ms, 40 photos median $(median 4 "$side") ms"
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load after: $(bench_load)"

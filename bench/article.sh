@@ -11,21 +11,20 @@
 # Run it on an idle machine; it prints the load average before and after.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 count="${1:-200}"
 runs="${2:-3}"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+bench_scratch
 
 # Two samples in three are JPEGs: make enough and keep the first COUNT of them.
-"$root/run.sh" samples --quiet --count=$((count * 3 / 2 + 3)) --size=612x612 --seed=7 "$scratch/all" \
+"$loomy" samples --quiet --count=$((count * 3 / 2 + 3)) --size=612x612 --seed=7 "$scratch/all" \
     || { echo "bench: the samples could not be written" >&2; exit 1; }
 mkdir "$scratch/in"
 mapfile -t jpegs < <(find "$scratch/all" -name '*.jpg' | sort)
 (( ${#jpegs[@]} >= count )) || { echo "bench: only ${#jpegs[@]} JPEGs among the samples, not $count" >&2; exit 1; }
 mv "${jpegs[@]:0:count}" "$scratch/in/"
 java_bin="$("$root/bench/naive/build.sh" "$scratch/classes")"
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load before: $(bench_load)"
 echo "filter,strategy,loomy_ms_per_image,naive_ms_per_image,loomy_speed_over_naive"
 for filter in NoOp Cartoon2 ALTMRetinex; do
     declare -A naive=()
@@ -37,11 +36,11 @@ for filter in NoOp Cartoon2 ALTMRetinex; do
     done
     rm -rf "$scratch/out"
     # An image that fails still leaves a row (exit 1): the table goes on with the next filter.
-    { "$root/run.sh" -s loop,virtual -f "$filter" --repeat="$runs" --warmup=1 --format=csv --quiet -o "$scratch/out" \
+    { "$loomy" -s loop,virtual -f "$filter" --repeat="$runs" --warmup=1 --format=csv --quiet -o "$scratch/out" \
         "$scratch/in" || echo "bench: loomy exited $? with $filter" >&2; } \
         | awk -F, -v f="$filter" -v nl="${naive[loop]}" -v nv="${naive[virtual]}" '
             NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i }
             NR > 1 { ms = $h["time_ms_median"] / $h["images"]; n = ($h["strategy"] == "loop") ? nl : nv
                      printf "%s,%s,%.3f,%.3f,%.2f\n", f, $h["strategy"], ms, n, n / ms }'
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load after: $(bench_load)"

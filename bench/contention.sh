@@ -12,13 +12,11 @@
 # The quiet figures are only as quiet as the machine: it prints the load average with each run.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-loomy="$root/run.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 reps="${1:-3}"
 input="$root/target/bench/p612-40"
 csv="$root/bench/results/contention.csv"
 md="$root/bench/results/contention.md"
-scratch="$(mktemp -d)"
 busy=()
 
 stop_busy() {
@@ -27,11 +25,9 @@ stop_busy() {
     done
     busy=()
 }
-trap 'stop_busy; rm -rf "$scratch"' EXIT
+bench_scratch stop_busy
 
-if [[ ! -d "$input" ]]; then
-    "$loomy" samples --quiet -n 40 --size=612x612 --seed=7 "$input" >/dev/null
-fi
+bench_samples "$input" -n 40 --size=612x612 --seed=7
 "$loomy" --version >/dev/null  # builds the jar when the sources are newer
 
 # One comparison; with a delay, two busy loops start that many seconds in and stop when it ends.
@@ -42,11 +38,11 @@ compare() {
         ( sleep "$delay"; exec bash -c 'while :; do :; done' ) & busy+=($!)
         ( sleep "$delay"; exec bash -c 'while :; do :; done' ) & busy+=($!)
     fi
-    local load_before; load_before="$(cut -d' ' -f1 /proc/loadavg)"
+    local load_before; load_before="$(bench_load1)"
     "$loomy" -s loop,virtual -f Cartoon2 --repeat=8 --warmup=1 --no-write --order="$order" --format=csv \
         "$input" 2>/dev/null >"$scratch/run.csv" || true
     stop_busy
-    local load_after; load_after="$(cut -d' ' -f1 /proc/loadavg)"
+    local load_after; load_after="$(bench_load1)"
     awk -F, -v mode="$mode" -v rep="$rep" -v before="$load_before" -v after="$load_after" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
         { printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", mode, rep, $col["strategy"], $col["images_per_sec"],
@@ -61,7 +57,7 @@ for ((rep = 1; rep <= reps; rep++)); do
     half=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", (e - s) / 2 }')
     compare sequential-under-load "$rep" "$half"
     compare interleaved-under-load "$rep" "$half"
-    echo "rep $rep done (half-way: ${half} s), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    echo "rep $rep done (half-way: ${half} s), load $(bench_load)" >&2
 done
 
 # Per mode: the virtual/loop ratio of each rep (min-max over the reps), each row's contention (means).
@@ -89,5 +85,5 @@ done
             }
         }' "$csv"
     echo
-    echo "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)."
+    echo "$(nproc) CPUs, $(bench_cpu); $(date -u +%Y-%m-%d)."
 } | tee "$md"

@@ -9,14 +9,13 @@
 # Run it on an idle machine; it prints the load average before and after.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-loomy="$root/run.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 rounds="${1:-2}"
 input="$root/target/bench/p612"
 if [[ ! -d "$input" ]]; then
     "$loomy" samples -n 100 --size=612x612 --seed=7 "$input" >/dev/null
 fi
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load before: $(bench_load)"
 for ((round = 1; round <= rounds; round++)); do
     "$loomy" -s loop -f NoOp,Cartoon2,ALTMRetinex --repeat=5 --warmup=1 --no-write --format=csv "$input" 2>/dev/null \
         | awk -F, 'NR > 1 { median[$2] = $8; n = $3 }
@@ -25,4 +24,4 @@ for ((round = 1; round <= rounds; round++)); do
 done
 "$loomy" jmh 'FolderFilterBenchmark|FilterBenchmark' -p size=612x612 -p filter=Cartoon2,ALTMRetinex \
     -p order=next -p dir="$input" -wi 2 -i 4 -w 1 -r 2 -f 1 2>/dev/null | grep -E '^(Benchmark|Folder|Filter)'
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load after: $(bench_load)"

@@ -12,12 +12,12 @@
 #                             About 15 minutes on 2 cores.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 photos="${1:-$root/target/bench/jvms/photos}"
 result="$root/bench/results/jvms.md"
 
-"$root/run.sh" build >/dev/null
-[[ -d "$photos" ]] || "$root/run.sh" samples --quiet -n 200 "$photos" >/dev/null
+"$loomy" build >/dev/null
+bench_samples "$photos" -n 200
 jdk21="${JDK21:-}"
 if [[ -z "$jdk21" ]]; then
     jdk21="$(find "$root/target/jdk21" -path '*/java-runtime/bin/java' 2>/dev/null | head -n 1)"
@@ -28,40 +28,39 @@ if [[ -z "$jdk21" ]]; then
     jdk21="${jdk21%/bin/java}"
 fi
 jdk25="${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}"
-load() { uptime | sed 's/.*load average/load average/'; }
-machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+machine="$(bench_machine)"
 
 {
     echo "## JEP 491: a monitor held through the storage wait, Java 21 against 25"
     echo
     echo "<!-- results:jvms-jep491 -->"
     echo "Machine: $machine; $(date -u '+%Y-%m-%d %H:%M UTC'); $(find "$photos" -type f | wc -l) photos, NoOp,"
-    echo "--io-latency=20ms,100ms (a scan: rows for each), nothing written. Load before: $(load)."
+    echo "--io-latency=20ms,100ms (a scan: rows for each), nothing written. Load before: $(bench_uptime_load)."
     for lock in monitor reentrant; do
         echo
         echo "--io-lock=$lock:"
         echo
         echo '```'
-        "$root/run.sh" --jvm="$jdk21,$jdk25" -s pool,virtual -f NoOp --io-latency=20ms,100ms --io-lock="$lock" \
+        "$loomy" --jvm="$jdk21,$jdk25" -s pool,virtual -f NoOp --io-latency=20ms,100ms --io-lock="$lock" \
             --profile=pinning --repeat=3 --warmup=1 --no-write --no-progress "$photos" 2>&1
         echo '```'
     done
     echo
-    echo "Load after: $(load)."
+    echo "Load after: $(bench_uptime_load)."
     echo "<!-- /results:jvms-jep491 -->"
     echo
     echo "## The collectors"
     echo
     echo "<!-- results:jvms-collectors -->"
     echo "Machine: $machine; $(date -u '+%Y-%m-%d %H:%M UTC'); Java 25 (the launcher's), pool, Cartoon2,"
-    echo "nothing written. Load before: $(load)."
+    echo "nothing written. Load before: $(bench_uptime_load)."
     echo
     echo '```'
-    COLUMNS=120 "$root/run.sh" --jvm-options='default;-XX:+UseParallelGC;-XX:+UseG1GC' -s pool -f Cartoon2 --profile=gc \
+    COLUMNS=120 "$loomy" --jvm-options='default;-XX:+UseParallelGC;-XX:+UseG1GC' -s pool -f Cartoon2 --profile=gc \
         --repeat=3 --warmup=1 --no-write --no-progress "$photos" 2>&1
     echo '```'
     echo
-    echo "Load after: $(load)."
+    echo "Load after: $(bench_uptime_load)."
     echo "<!-- /results:jvms-collectors -->"
 } | tee "$result.tmp"
 mv "$result.tmp" "$result"

@@ -9,39 +9,28 @@
 #   bench/manifest.sh [--images=20000] [--reruns=3] [--data=DIR] [--keep] [-- LOOMY OPTIONS]
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 images=20000
 reruns=3
 data="$root/target/manifest-data"
-keep=false
-extra=()
-while [[ $# -gt 0 ]]; do
+option() {
     case "$1" in
         --images=*) images="${1#*=}" ;;
         --reruns=*) reruns="${1#*=}" ;;
-        --data=*) data="${1#*=}" ;;
-        --keep) keep=true ;;
-        --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
-        *) echo "manifest.sh: unknown option $1" >&2; exit 2 ;;
+        *) return 1 ;;
     esac
-    shift
-done
+}
+bench_options "$@"
 
-"$root/run.sh" --version > /dev/null  # builds the jar when it is missing or stale, outside the timed runs
+"$loomy" --version > /dev/null  # builds the jar when it is missing or stale, outside the timed runs
 source "$root/bench/million/java21.sh"
 results="$root/bench/results"
 work="$root/target/manifest-bench"
 rm -rf "$work"
 mkdir -p "$data" "$work" "$results"
 
-folders=$(( (images + 999) / 1000 ))
 set_dir="$data/n$images"
-if [[ ! -f "$set_dir/.complete" ]]; then
-    rm -rf "$set_dir"
-    "$java_bin" "$root/bench/million/TinyPngs.java" "$set_dir" "$folders" $(( images / folders ))
-    touch "$set_dir/.complete"
-fi
+bench_tiny_pngs "$set_dir" "$images"
 
 csv="$results/manifest.csv"
 echo "run,images,done,skipped,wall_s,load_before" > "$csv"
@@ -50,8 +39,8 @@ timed() {
     local name="$1" out="$2"
     shift 2
     local load
-    load="$(cut -d' ' -f1 /proc/loadavg)"
-    /usr/bin/time -f '%e' -o "$work/$name.time" "$root/run.sh" -f NoOp --quiet --format=csv -o "$out" "$@" \
+    load="$(bench_load1)"
+    /usr/bin/time -f '%e' -o "$work/$name.time" "$loomy" -f NoOp --quiet --format=csv -o "$out" "$@" \
         "${extra[@]}" "$set_dir" > "$work/$name.csv"
     awk -F, -v name="$name" -v n="$images" -v wall="$(cat "$work/$name.time")" -v load="$load" '
         NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -75,7 +64,7 @@ done
     echo
     echo "\`./run.sh -f NoOp --quiet --format=csv -o OUT [--incremental] ${extra[*]} DIR\` over $images tiny PNGs (8x8, folders"
     echo "of 1000), each run timed whole (JVM start included) by \`/usr/bin/time\`. Machine: $(nproc) cores,"
-    echo "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(uname -sr); load average before each run"
+    echo "$(bench_cpu), $(uname -sr); load average before each run"
     echo "in the last column; $(date -u +%Y-%m-%d)."
     echo
     echo "| run | images done | skipped | wall (s) | load |"

@@ -11,24 +11,13 @@
 # Extra loomy options (after --) go to every run, e.g. -- -s pool.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 sizes="10000,1000000"
 data="$root/target/million-data"
-keep=false
-extra=()
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --sizes=*) sizes="${1#*=}" ;;
-        --data=*) data="${1#*=}" ;;
-        --keep) keep=true ;;
-        --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
-        *) echo "million.sh: unknown option $1" >&2; exit 2 ;;
-    esac
-    shift
-done
+option() { case "$1" in --sizes=*) sizes="${1#*=}" ;; *) return 1 ;; esac; }
+bench_options "$@"
 
-"$root/run.sh" --version > /dev/null  # builds the jar when it is missing or stale, outside the timed runs
+"$loomy" --version > /dev/null  # builds the jar when it is missing or stale, outside the timed runs
 source "$root/bench/million/java21.sh"
 results="$root/bench/results"
 work="$root/target/million"
@@ -38,21 +27,15 @@ csv="$results/million.csv"
 echo "images,strategy,filter,peak_rss_mb,elapsed_s,per_image_us,loomy_images_per_sec,p50_ms,p95_ms,load_before" > "$csv"
 IFS=, read -r -a size_list <<< "$sizes"
 for n in "${size_list[@]}"; do
-    folders=$(( (n + 999) / 1000 ))
     set_dir="$data/n$n"
-    if [[ ! -f "$set_dir/.complete" ]]; then
-        rm -rf "$set_dir"
-        "$java_bin" "$root/bench/million/TinyPngs.java" "$set_dir" "$folders" $(( n / folders ))
-        touch "$set_dir/.complete"
-    fi
-    load="$(cut -d' ' -f1 /proc/loadavg)"
+    bench_tiny_pngs "$set_dir" "$n"
+    load="$(bench_load1)"
     report="$work/n$n.json"
     # Through run.sh, as a user runs it: time -v reports the largest peak of what it waited for, loomy's JVM.
-    /usr/bin/time -v -o "$work/n$n.time" "$root/run.sh" -f NoOp --no-write --quiet --format=csv "${extra[@]}" "$set_dir" \
+    /usr/bin/time -v -o "$work/n$n.time" "$loomy" -f NoOp --no-write --quiet --format=csv "${extra[@]}" "$set_dir" \
         > "$work/n$n.csv"
-    rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/n$n.time")"
-    wall="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/n$n.time" \
-        | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')"
+    rss_kb="$(bench_peak_rss_kb "$work/n$n.time")"
+    wall="$(bench_wall_s "$work/n$n.time")"
     row="$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         NR == 2 { print $c["strategy"] "," $c["filter"] "," $c["images_per_sec"] "," $c["latency_ms_p50"] "," $c["latency_ms_p95"] }' \
         "$work/n$n.csv")"
@@ -70,7 +53,7 @@ done
     echo "strategy), DIR holding tiny PNGs (8x8) in folders of 1000; peak RSS by \`/usr/bin/time -v\`; time per"
     echo "image = the whole command's wall time (JVM start and walk included) / images."
     echo
-    echo "Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(uname -sr);"
+    echo "Machine: $(bench_machine);"
     echo "load average before each run in the last column; $(date -u +%Y-%m-%d)."
     echo
     echo "| images | strategy | peak RSS (MB) | wall (s) | per image (µs) | loomy's images/sec | p50 (ms) | p95 (ms) | load |"

@@ -21,8 +21,7 @@
 # summary records the load average before and after.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-loomy="$root/run.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 count=200
 size=612x612
@@ -108,7 +107,7 @@ else
 fi
 
 mkdir -p "$results" "$work"
-load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+load_before="$(bench_load)"
 
 # --- Build (not timed), then the data set, made again only when it is not the one asked for. ---
 say "building loomy if needed ..."
@@ -197,7 +196,7 @@ if [[ "$python_ok" == yes ]]; then
         python_runs+=("$n")
     done
 fi
-load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+load_after="$(bench_load)"
 
 # --- The summary: one Markdown table per comparison, ratios against the first command. ---
 # hyperfine's csv: command,mean,stddev,median,user,system,min,max (seconds). The command names hold no comma.
@@ -225,8 +224,7 @@ python_rows() {
             printf "| %s | %s | %.3f ± %.3f | %.3f | 1 | 1 |\n", n, name[3], mean[3], sd[3], cpu[3]
         }' "$2"
 }
-commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-[[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
+commit="$(bench_commit)"
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
 
 # The Python peer's table, with its data and versions.

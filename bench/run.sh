@@ -20,8 +20,7 @@ if [[ "${1:-}" == peers ]]; then
     exec "$(dirname "${BASH_SOURCE[0]}")/peers.sh" "$@"
 fi
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-loomy="$root/run.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 count=500
 seed=7
@@ -81,7 +80,7 @@ have mogrify || missing+=("mogrify (apt-get install imagemagick): the comparison
 for line in "${missing[@]+"${missing[@]}"}"; do say "missing $line"; done
 
 mkdir -p "$results" "$work"
-load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+load_before="$(bench_load)"
 
 # --- Build (not timed), then the data set, made again only when it is not the one asked for. ---
 say "building loomy if needed ..."
@@ -168,7 +167,7 @@ if have hyperfine; then
     hyperfine --style=none --warmup 3 --runs $(( runs * 4 )) --export-csv "$startup_csv" -n help "'$loomy' --help" \
         >"$work/startup.log" 2>&1 || { cat "$work/startup.log" >&2; say "timing start-up failed"; exit 1; }
 fi
-load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+load_after="$(bench_load)"
 
 # --- The summary. ---
 # A column of loomy's csv, found by name, for one strategy and filter.
@@ -193,8 +192,7 @@ filters=(NoOp Cartoon2 ALTMRetinex)
 machine="$(sed -n 's/^Machine: \(.*\); parallelism.*/\1/p' "$results/loomy-table.md" | head -n 1)"
 cpu="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
 per_core="$(lscpu 2>/dev/null | sed -n 's/^Thread(s) per core: *//p' | head -n 1)"
-commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-[[ -n "$(git -C "$root" status --porcelain --untracked-files=no -- . ':(exclude)bench/results' 2>/dev/null)" ]] && commit="$commit (with uncommitted changes)"
+commit="$(bench_commit)"
 
 summary="$results/README-results.md"
 # The markers around each part that README.md and docs/ show (bench/tables.sh copies them there).

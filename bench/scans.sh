@@ -12,8 +12,7 @@
 set -euo pipefail
 arguments="${*:+ $*}"
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-loomy="$root/run.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 results="$root/bench/results"
 input="$root/samples"
 for arg in "$@"; do
@@ -28,7 +27,7 @@ for arg in "$@"; do
 done
 mkdir -p "$results"
 images="$(find "$input" -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' \) | wc -l)"
-load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+load_before="$(bench_load)"
 
 # Carriers beyond the cores: CPU-bound work, so more threads than cores should buy nothing.
 "$loomy" -s pool,forkjoin,virtual -f Cartoon2 --parallelism=1,2,4,8 --warmup=1 --repeat=3 --no-write --quiet \
@@ -38,7 +37,7 @@ load_before="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 "$loomy" -s pool,virtual -f NoOp --parallelism=2 --io-latency=0,5ms,10ms,20ms,50ms --warmup=1 --repeat=3 \
     --no-write --quiet --format=csv --chart="$results/scan-io-latency.png" "$input" > "$results/scan-io-latency.csv"
 
-load_after="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+load_after="$(bench_load)"
 
 # One scan's csv as a table: a row per scanned value, a column per strategy, each cell the images/sec
 # of the median run and, after it, half the 95% confidence interval of the mean time, in percent.

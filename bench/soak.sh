@@ -14,23 +14,20 @@
 # queue OpenCV's finalizers while images are being released.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 images=300000
 data="$root/target/soak-data"
 keep=false
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --images=*) images="${1#*=}" ;;
-        --data=*) data="${1#*=}" ;;
-        --keep) keep=true ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
-        *) echo "soak.sh: unknown option $1" >&2; exit 2 ;;
+        *) bench_option "$1" ;;
     esac
     shift
 done
 
-"$root/run.sh" --version > /dev/null  # builds the jar when it is missing or stale, outside the runs
-java_home="$("$root/run.sh" java-home)"
+"$loomy" --version > /dev/null  # builds the jar when it is missing or stale, outside the runs
+java_home="$("$loomy" java-home)"
 jcmd="$java_home/bin/jcmd"
 work="$root/target/soak"
 results="$root/bench/results"
@@ -38,8 +35,8 @@ rm -rf "$work"
 mkdir -p "$work" "$results"
 if [[ ! -f "$data/.complete" ]]; then
     rm -rf "$data"
-    "$root/run.sh" samples --quiet -n 1000 --size=16x16 --seed=3 "$data/tiny"
-    "$root/run.sh" samples --quiet -n 10 --seed=4 "$data/photos"
+    "$loomy" samples --quiet -n 1000 --size=16x16 --seed=3 "$data/tiny"
+    "$loomy" samples --quiet -n 10 --seed=4 "$data/photos"
     touch "$data/.complete"
 fi
 per_pass=$(( $(find "$data" -type f \( -name '*.jpg' -o -name '*.png' \) | wc -l) * 2 ))
@@ -59,7 +56,7 @@ for strategy in "${strategies[@]}"; do
     MALLOC_CHECK_=3 MALLOC_PERTURB_=$perturb \
         LOOMY_JAVA_OPTS="-Xcheck:jni -XX:NewSize=4m -XX:MaxNewSize=4m -XX:ErrorFile=$work/hs_err_$strategy.log" \
         /usr/bin/time -v -o "$work/$strategy.time" \
-        "$root/run.sh" -s "$strategy" -f NoOp,Cartoon2 --no-fork --warmup=1 --repeat=$(( passes - 1 )) \
+        "$loomy" -s "$strategy" -f NoOp,Cartoon2 --no-fork --warmup=1 --repeat=$(( passes - 1 )) \
         --quiet --format=csv -o "$out" "$data" > "$work/$strategy.csv" 2> "$log" &
     runner=$!
     gcs=0
@@ -97,8 +94,8 @@ done
     echo "once a second. Exit 0 for every strategy means no abort and no failed image. One JNI warning per JVM"
     echo "is expected: JNA's dispatch library, as it loads, calls Java without checking for an exception."
     echo
-    echo "Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(uname -sr);"
-    echo "$(date -u +%Y-%m-%d), load average after: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo "Machine: $(bench_machine);"
+    echo "$(date -u +%Y-%m-%d), load average after: $(bench_load)."
     echo
     echo "| strategy | images | wall (s) | peak RSS (MB) | exit | JNI warnings | collections forced |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"

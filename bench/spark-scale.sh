@@ -12,24 +12,13 @@
 # (after --) go to every run, e.g. -- --partitions=100.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 sizes="10000,100000"
 data="$root/target/spark-scale-data"
-keep=false
-extra=()
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --sizes=*) sizes="${1#*=}" ;;
-        --data=*) data="${1#*=}" ;;
-        --keep) keep=true ;;
-        --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-        *) echo "spark-scale.sh: unknown option $1" >&2; exit 2 ;;
-    esac
-    shift
-done
+option() { case "$1" in --sizes=*) sizes="${1#*=}" ;; *) return 1 ;; esac; }
+bench_options "$@"
 
-"$root/run.sh" --engine=spark --version > /dev/null  # builds the Spark engine when missing or stale, outside the timed runs
+"$loomy" --engine=spark --version > /dev/null  # builds the Spark engine when missing or stale, outside the timed runs
 source "$root/bench/million/java21.sh"
 results="$root/bench/results"
 work="$root/target/spark-scale"
@@ -39,21 +28,15 @@ csv="$results/spark-scale.csv"
 echo "images,tasks,filter,peak_rss_mb,elapsed_s,per_image_us,loomy_images_per_sec,load_before,load_after" > "$csv"
 IFS=, read -r -a size_list <<< "$sizes"
 for n in "${size_list[@]}"; do
-    folders=$(( (n + 999) / 1000 ))
     set_dir="$data/n$n"
-    if [[ ! -f "$set_dir/.complete" ]]; then
-        rm -rf "$set_dir"
-        "$java_bin" "$root/bench/million/TinyPngs.java" "$set_dir" "$folders" $(( n / folders ))
-        touch "$set_dir/.complete"
-    fi
-    load="$(cut -d' ' -f1 /proc/loadavg)"
+    bench_tiny_pngs "$set_dir" "$n"
+    load="$(bench_load1)"
     # Through run.sh, as a user runs it (it execs the JVM, so time -v sees the JVM's own peak).
-    /usr/bin/time -v -o "$work/n$n.time" "$root/run.sh" --engine=spark --master='local[2]' -f NoOp --no-write \
+    /usr/bin/time -v -o "$work/n$n.time" "$loomy" --engine=spark --master='local[2]' -f NoOp --no-write \
         --quiet --format=csv "${extra[@]}" "$set_dir" > "$work/n$n.csv"
-    load_after="$(cut -d' ' -f1 /proc/loadavg)"
-    rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/n$n.time")"
-    wall="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/n$n.time" \
-        | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')"
+    load_after="$(bench_load1)"
+    rss_kb="$(bench_peak_rss_kb "$work/n$n.time")"
+    wall="$(bench_wall_s "$work/n$n.time")"
     row="$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         NR == 2 { print $c["filter"] "," $c["images_per_sec"] }' "$work/n$n.csv")"
     IFS=, read -r filter ips <<< "$row"
@@ -74,7 +57,7 @@ done
     echo "per image = the whole command's wall time (JVM and Spark start, the walks before the run and while"
     echo "the tasks are made, the job) / images; loomy's images/sec counts the job alone."
     echo
-    echo "Machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(uname -sr);"
+    echo "Machine: $(bench_machine);"
     echo "load average (1 min) before and after each run in the last columns: time figures taken under load"
     echo "are an upper bound, RSS figures hold; $(date -u +%Y-%m-%d)."
     echo

@@ -11,13 +11,14 @@
 #                                     MODES among local, path, uri, hdfs, s3, e.g. "local path hdfs s3"
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 rounds="${1:-3}"
 modes="${2:-local path uri}"
-scratch="$(mktemp -d)"
-trap '"$root/scripts/spark-storage.sh" stop "$scratch/storage" >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
+# The storage servers, when started.
+stop_storage() { "$root/scripts/spark-storage.sh" stop "$scratch/storage" >/dev/null 2>&1 || true; }
+bench_scratch stop_storage
 
-"$root/run.sh" samples --count=200 --seed=7 "$scratch/in" >/dev/null 2>&1
+"$loomy" samples --count=200 --seed=7 "$scratch/in" >/dev/null 2>&1
 conf=()
 if [[ " $modes " == *" hdfs "* || " $modes " == *" s3 "* ]]; then
     "$root/scripts/spark-storage.sh" start "$scratch/storage"
@@ -27,7 +28,7 @@ if [[ " $modes " == *" hdfs "* || " $modes " == *" s3 "* ]]; then
     "$root/scripts/spark-storage.sh" put "$scratch/storage" "$scratch/in" "$hdfs/in"
     "$root/scripts/spark-storage.sh" put "$scratch/storage" "$scratch/in" s3a://loomy/in
 fi
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load before: $(bench_load)"
 common=(-f Cartoon2 --warmup=1 --repeat=3 --format=csv --quiet)
 spark=(-s loop --engine=spark --master='local[2]')
 for round in $(seq 1 "$rounds"); do
@@ -41,10 +42,10 @@ for round in $(seq 1 "$rounds"); do
             s3) args=("${spark[@]}" "${conf[@]}" -o "s3a://loomy/out$round" s3a://loomy/in) ;;
             *) echo "unknown mode $mode (local, path, uri, hdfs, s3)" >&2; exit 2 ;;
         esac
-        "$root/run.sh" "${common[@]}" "${args[@]}" | awk -F, -v r="$round" -v m="$mode" '
+        "$loomy" "${common[@]}" "${args[@]}" | awk -F, -v r="$round" -v m="$mode" '
             NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i }
             NR == 2 { printf "round %s %-5s %-5s median %s ms, %s images/sec, mean CI %s-%s ms\n", r, m, $h["strategy"],
                       $h["time_ms_median"], $h["images_per_sec"], $h["time_ms_ci_low"], $h["time_ms_ci_high"] }'
     done
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load after: $(bench_load)"

@@ -14,16 +14,15 @@
 #   bench/structured.sh [BAD]    BAD: the bad file's place, 1 to 200 (default 100); about 15 minutes on 2 cores
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bad_at="${1:-100}"
 photos="$root/target/bench/structured/photos"
 broken="$root/target/bench/structured/with-bad"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+bench_scratch
 result="$root/bench/results/structured.md"
 
-"$root/run.sh" build >/dev/null
-[[ -d "$photos" ]] || "$root/run.sh" samples --quiet -n 200 "$photos" >/dev/null
+"$loomy" build >/dev/null
+bench_samples "$photos" -n 200
 rm -rf "$broken"
 cp -r "$photos" "$broken"
 victim="$(find "$broken" -type f | sort | sed -n "${bad_at}p")"
@@ -35,22 +34,22 @@ head -c 65536 /dev/urandom >"$victim"
     echo "## structured against virtual"
     echo
     echo "<!-- results:structured-vs-virtual -->"
-    echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), shared with"
-    echo "other work throughout. Load before: $(uptime | sed 's/.*load average/load average/')."
+    echo "Machine: $(nproc) cores, $(bench_cpu), shared with"
+    echo "other work throughout. Load before: $(bench_uptime_load)."
     echo
     echo '```'
-    "$root/run.sh" -s virtual,structured -f NoOp,Cartoon2 --repeat=3 --warmup=1 --no-write --no-progress --wide "$photos" \
+    "$loomy" -s virtual,structured -f NoOp,Cartoon2 --repeat=3 --warmup=1 --no-write --no-progress --wide "$photos" \
         2>/dev/null
     echo '```'
     echo
-    echo "Load after: $(uptime | sed 's/.*load average/load average/')."
+    echo "Load after: $(bench_uptime_load)."
     echo "<!-- /results:structured-vs-virtual -->"
     echo
     echo "## --fail-fast: from the first failure to the end of the run"
     echo
     echo "<!-- results:structured-fail-fast -->"
     echo "200 photos, Cartoon2, --io-latency=100ms, written; the file at place $bad_at ($(basename "$victim")) is no"
-    echo "image. Load before: $(uptime | sed 's/.*load average/load average/')."
+    echo "image. Load before: $(bench_uptime_load)."
     echo
     echo "| strategy | exit | run ended after the failure | whole run | images done | under way cancelled | never started | temporaries left |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -58,7 +57,7 @@ head -c 65536 /dev/urandom >"$victim"
         out="$scratch/out-$strategy"
         rm -rf "$out"
         status=0
-        line="$("$root/run.sh" -s "$strategy" -f Cartoon2 --fail-fast --io-latency=100ms --no-progress -o "$out" \
+        line="$("$loomy" -s "$strategy" -f Cartoon2 --fail-fast --io-latency=100ms --no-progress -o "$out" \
             "$broken" 2>/dev/null)" || status=$?
         after="$(sed -n 's/.*the run ended \([0-9]*\) ms after it.*/\1 ms/p' <<<"$line")"
         whole="$(sed -n 's/.* in \([0-9.]*\) s,.*/\1 s/p' <<<"$line")"
@@ -69,13 +68,13 @@ head -c 65536 /dev/urandom >"$victim"
         echo "| $strategy | $status | $after | $whole | $done_images | $cancelled | $never | $temps |"
     done
     echo
-    echo "Load after: $(uptime | sed 's/.*load average/load average/')."
+    echo "Load after: $(bench_uptime_load)."
     echo "<!-- /results:structured-fail-fast -->"
     echo
     echo "## preview features on and off"
     echo
     echo "<!-- results:structured-preview -->"
-    java="$("$root/run.sh" java-home)/bin/java"
+    java="$("$loomy" java-home)/bin/java"
     opts=(-XX:+UseSerialGC -XX:NewSize=48m -XX:MaxNewSize=64m -XX:SurvivorRatio=2 -XX:TargetSurvivorRatio=90 -Xms64m)
     echo "| pair | preview | wall ms (virtual, NoOp, 200 photos, --no-write, JVM start included) |"
     echo "| --- | --- | --- |"
@@ -94,7 +93,7 @@ head -c 65536 /dev/urandom >"$victim"
         done
     done
     echo
-    echo "Load after: $(uptime | sed 's/.*load average/load average/')."
+    echo "Load after: $(bench_uptime_load)."
     echo "<!-- /results:structured-preview -->"
 } | tee "$result"
 "$root/bench/tables.sh"

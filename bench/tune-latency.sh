@@ -14,30 +14,14 @@
 # percentile and the extremes of each mode, with the load average before and after.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 count="${1:-60}"
 drags="${2:-15}"
-scratch="$(mktemp -d)"
 csv="$root/bench/results/tune-latency.csv"
-tune_pid=""
-# SIGTERM stops tune as Ctrl-C does (a background job of a script ignores SIGINT).
-cleanup() {
-    [[ -n "$tune_pid" ]] && kill -TERM "$tune_pid" 2>/dev/null && wait "$tune_pid" 2>/dev/null
-    rm -rf "$scratch"
-}
-trap cleanup EXIT
+bench_scratch bench_stop_tune
 
-"$root/run.sh" samples --quiet --count=3 --size=612x612 --seed=7 "$scratch/all"
-mkdir "$scratch/in"
-cp "$(find "$scratch/all" -name '*.jpg' | sort | head -n 1)" "$scratch/in/photo.jpg"
-"$root/run.sh" tune -q "$scratch/in" >"$scratch/out" 2>"$scratch/err" &
-tune_pid=$!
-for _ in $(seq 1 600); do
-    [[ -s "$scratch/out" ]] && break
-    kill -0 "$tune_pid" 2>/dev/null || { cat "$scratch/err" >&2; exit 1; }
-    sleep 0.1
-done
-address="$(tail -n 1 "$scratch/out")"
+bench_tune 3 612x612
+address="$tune_address"
 [[ "$address" == http://127.0.0.1:*"/?token="* ]] || { echo "bench: tune printed no address" >&2; exit 1; }
 # Every request carries the run's token, as the page's do.
 token="${address##*\?token=}"
@@ -53,7 +37,7 @@ preview() {
     awk -v f="${filter_ms:-}" '{ printf "%.1f %s %s\n", $1 * 1000, $2, f }' "$scratch/t.$red.$$"
 }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load before: $(bench_load)"
 echo "mode,ms,status,filter_ms" > "$csv"
 for red in $(seq 200 209); do preview "$red" >/dev/null; done   # warm-up: the JIT, OpenCV's first calls
 for i in $(seq 1 "$count"); do
@@ -72,8 +56,8 @@ for d in $(seq 1 "$drags"); do
     done
     wait $(jobs -p | grep -v "^$tune_pid\$") 2>/dev/null || true
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
+echo "load after: $(bench_load)"
+echo "machine: $(nproc) cores, $(bench_cpu)"
 for mode in single drag; do
     grep "^$mode," "$csv" | cut -d, -f2 | sort -n | awk -v mode="$mode" '
         { v[NR] = $1 } END {

@@ -17,32 +17,16 @@
 # seconds, VmHWM and VmRSS in MiB.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 flood="${1:-300}"
 floods="${2:-3}"
 drag="${3:-2100}"
 size="${4:-3000x2000}"
 pace="${5:-fast}"
-scratch="$(mktemp -d)"
-tune_pid=""
-# SIGTERM stops tune as Ctrl-C does (a background job of a script ignores SIGINT).
-cleanup() {
-    [[ -n "$tune_pid" ]] && kill -TERM "$tune_pid" 2>/dev/null && wait "$tune_pid" 2>/dev/null
-    rm -rf "$scratch"
-}
-trap cleanup EXIT
+bench_scratch bench_stop_tune
 
-"$root/run.sh" samples --quiet --count=1 --size="$size" --seed=7 "$scratch/all"
-mkdir "$scratch/in"
-cp "$(find "$scratch/all" -name '*.jpg' | sort | head -n 1)" "$scratch/in/photo.jpg"
-"$root/run.sh" tune -q "$scratch/in" >"$scratch/out" 2>"$scratch/err" &
-tune_pid=$!
-for _ in $(seq 1 600); do
-    [[ -s "$scratch/out" ]] && break
-    kill -0 "$tune_pid" 2>/dev/null || { cat "$scratch/err" >&2; exit 1; }
-    sleep 0.1
-done
-address="$(tail -n 1 "$scratch/out")"
+bench_tune 1 "$size"
+address="$tune_address"
 [[ "$address" == http://127.0.0.1:* ]] || { echo "bench: tune printed no address" >&2; exit 1; }
 base="${address%%\?*}"
 base="${base%/}"
@@ -64,7 +48,7 @@ report() {
         "$phase" "$requests" "$statuses" "$seconds" "$(mib VmHWM)" "$(mib VmRSS)"
 }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; image $size"
+echo "load before: $(bench_load); $(nproc) cores; image $size"
 : > "$scratch/status"
 report start 0 0
 for f in $(seq 1 "$floods"); do
@@ -91,4 +75,4 @@ done
 open_requests="$(jobs -rp | grep -v "^$tune_pid\$" || true)"
 [[ -z "$open_requests" ]] || wait $open_requests 2>/dev/null || true
 report "drag-$pace" "$drag" "$(since "$start")"
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load after: $(bench_load)"

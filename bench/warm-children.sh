@@ -8,14 +8,13 @@
 #   bench/warm-children.sh [REPS] [STRATEGIES]    default 3 and loop,virtual
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-loomy="$root/run.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 reps="${1:-3}"
 strategies="${2:-loop,virtual}"
 input="$root/target/bench/p612-40"
 csv="$root/bench/results/warm-children.csv"
 
-[[ -d "$input" ]] || "$loomy" samples --quiet -n 40 --size=612x612 --seed=7 "$input" >/dev/null
+bench_samples "$input" -n 40 --size=612x612 --seed=7
 "$loomy" --version >/dev/null  # builds the jar when the sources are newer
 
 # The resident memory, in MiB, of the children of process $1 (the JVMs it forked), summed.
@@ -31,7 +30,7 @@ children_rss() {
 echo "order,rep,wall_ms,children_rss_peak_mib,load_before" >"$csv"
 for ((rep = 1; rep <= reps; rep++)); do
     for order in sequential interleaved; do
-        load="$(cut -d' ' -f1 /proc/loadavg)"
+        load="$(bench_load1)"
         start=$(date +%s%N)
         "$loomy" -s "$strategies" -f Cartoon2 --repeat=8 --warmup=1 --no-write --order="$order" --format=csv \
             "$input" >/dev/null 2>&1 &

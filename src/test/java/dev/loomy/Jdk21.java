@@ -34,6 +34,11 @@ public final class Jdk21 {
         return found;
     }
 
+    /** Its java executable. */
+    public static Path java() throws Exception {
+        return home().resolve("bin").resolve("java");
+    }
+
     private static Path find() throws IOException {
         if (!Files.isDirectory(VENV)) {
             return null;

@@ -57,10 +57,12 @@ public final class GalleryCommand implements Callable<Integer> {
      */
     static final String STRATEGY = "pool";
 
-    @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F",
+    static final String DEFAULT_FILTERS = "all";
+
+    @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F", defaultValue = DEFAULT_FILTERS,
             description = "the filters, a comma list of names (any case; a name with a comma in double quotes, "
-                    + "'\"Soft,Warm\",Gray'), or all: every filter known (default: all)")
-    List<String> filters = List.of("all");
+                    + "'\"Soft,Warm\",Gray'), or all: every filter known (default: ${DEFAULT-VALUE})")
+    List<String> filters = List.of(DEFAULT_FILTERS);
 
     @Option(names = "--param", paramLabel = "NAME=V1[,V2...]",
             description = "repeatable: every selected filter that has parameter NAME gets a column per value, "

@@ -20,6 +20,6 @@ public final class JvmOptions {
 
     @Option(names = "--io-lock", paramLabel = "LOCK",
             description = "none, monitor or reentrant: what each image's --io-latency wait holds, its own monitor "
-                    + "(synchronized, as legacy code) or ReentrantLock (default: none)")
-    String ioLock;
+                    + "(synchronized, as legacy code) or ReentrantLock (default: ${DEFAULT-VALUE})")
+    String ioLock = "none";
 }

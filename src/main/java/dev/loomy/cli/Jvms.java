@@ -37,7 +37,7 @@ final class Jvms {
     }
 
     static JvmComparison choice(JvmOptions given, Boolean fork, RunConfig.EngineChoice engine) throws UsageError {
-        IoLock lock = UsageError.of(() -> given.ioLock == null ? IoLock.NONE : IoLock.parse(given.ioLock));
+        IoLock lock = UsageError.of(() -> IoLock.parse(given.ioLock));
         if (given.jvms.isEmpty() && given.optionSets == null) {
             return new JvmComparison(List.of(), List.of(), lock);
         }

@@ -15,12 +15,16 @@ public final class RunOptions {
     static final String DEFAULT_OUTPUT = "out";
     static final String DEFAULT_IMAGE_FORMAT = "same";
     static final String DEFAULT_KEEP_METADATA = "all";
+    // The defaults of the list options, as picocli reads them (a List field's own value shows as [virtual]).
+    static final String DEFAULT_STRATEGY = "virtual";
+    static final String DEFAULT_CV_THREADS = "1";
+    static final String DEFAULT_MAX_IN_FLIGHT = "auto";
 
-    @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S",
+    @Option(names = {"-s", "--strategy"}, split = ",", paramLabel = "S", defaultValue = DEFAULT_STRATEGY,
             completionCandidates = Completions.StrategyNames.class,
             description = "loop, threads, pool, forkjoin, virtual, virtual-priority, structured (Java 25), or all (the "
-                    + "first five); a comma list runs several (default: virtual)")
-    List<String> strategies = List.of("virtual");
+                    + "first five); a comma list runs several (default: ${DEFAULT-VALUE})")
+    List<String> strategies = List.of(DEFAULT_STRATEGY);
 
     /** Empty when not given: the folder is then {@value #DEFAULT_OUTPUT}, and {@code --no-write} has nothing to say of it. */
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
@@ -61,10 +65,10 @@ public final class RunOptions {
                     + "(default: the available processors); a comma list scans them, rows per value")
     List<Integer> parallelism;
 
-    @Option(names = "--cv-threads", paramLabel = "N", split = ",",
+    @Option(names = "--cv-threads", paramLabel = "N", split = ",", defaultValue = DEFAULT_CV_THREADS,
             description = "OpenCV's own worker threads inside one filter call; 1 lets the strategy alone "
-                    + "decide the parallelism; at most 4096 (default: 1); a comma list scans them")
-    List<Integer> cvThreads = List.of(1);
+                    + "decide the parallelism; at most 4096 (default: ${DEFAULT-VALUE}); a comma list scans them")
+    List<Integer> cvThreads = List.of(Integer.valueOf(DEFAULT_CV_THREADS));
 
     @Option(names = "--io-latency", paramLabel = "DURATION", split = ",", converter = DurationConverter.class,
             description = "a blocking wait added to every image read (e.g. 20ms), modelling slow storage "
@@ -72,11 +76,11 @@ public final class RunOptions {
     List<Duration> ioLatency = List.of(Duration.ZERO);
 
     @Option(names = "--max-in-flight", paramLabel = "N|auto|unbounded", split = ",",
-            converter = InFlightLimitConverter.class,
+            defaultValue = DEFAULT_MAX_IN_FLIGHT, converter = InFlightLimitConverter.class,
             description = "images decoded and held in memory at once, for every strategy: a number, auto (from the "
-                    + "memory available and each image's size) or unbounded (default: auto); a comma "
-                    + "list scans them")
-    List<InFlightLimit> maxInFlight = List.of(InFlightLimit.auto());
+                    + "memory available and each image's size) or unbounded (default: ${DEFAULT-VALUE}); "
+                    + "a comma list scans them")
+    List<InFlightLimit> maxInFlight = List.of(InFlightLimit.parse(DEFAULT_MAX_IN_FLIGHT));
 
     @Option(names = "--strict",
             description = "an image that is damaged but decodable (a JPEG cut short) counts as failed; by default it "

@@ -8,11 +8,14 @@ import picocli.CommandLine.Option;
 /** Which filters run, with which parameters, from which filters file. */
 public final class SelectionOptions {
 
-    @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F", completionCandidates = Completions.FilterNames.class,
+    static final String DEFAULT_FILTER = "NoOp";
+
+    @Option(names = {"-f", "--filter"}, split = ",", paramLabel = "F", defaultValue = DEFAULT_FILTER,
+            completionCandidates = Completions.FilterNames.class,
             description = "NoOp, Cartoon2, ALTMRetinex, a catalogue filter (loomy filters lists them) "
                     + "or a name from filters.yaml, in any case; "
-                    + "a comma list runs several (default: NoOp)")
-    List<String> filters = List.of("NoOp");
+                    + "a comma list runs several (default: ${DEFAULT-VALUE})")
+    List<String> filters = List.of(DEFAULT_FILTER);
 
     @Option(names = "--param", paramLabel = "NAME=V1[,V2...]",
             description = "repeatable: every selected filter that has parameter NAME runs once per value, as a "

@@ -7,13 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
-import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.PhotoFolder;
 
 /**
  * {@code --jvm}, {@code --jvm-options} and {@code --io-lock} refused through the command line: a
@@ -22,23 +20,11 @@ import dev.loomy.opencv.OpenCv;
  */
 class JvmChoiceTest {
 
-    @TempDir
-    Path dir;
-
-    Path input;
-
-    @BeforeEach
-    void images() {
-        OpenCv.load();
-        input = dir.resolve("in");
-        TestImages.writeMany(input, 2, 32, 24);
-    }
+    @RegisterExtension
+    final PhotoFolder photos = new PhotoFolder(2, 32, 24);
 
     private Cli loomy(String... options) {
-        String[] args = new String[options.length + 4];
-        System.arraycopy(options, 0, args, 0, options.length);
-        System.arraycopy(new String[] {"-s", "loop,virtual", "--no-write", input.toString()}, 0, args, options.length, 4);
-        return Cli.run(args);
+        return Cli.run(options, "-s", "loop,virtual", "--no-write", photos.input().toString());
     }
 
     private static void refused(Cli cli, String... said) {
@@ -50,18 +36,18 @@ class JvmChoiceTest {
 
     @Test
     void aMissingJvmIsOneLine() {
-        refused(loomy("--jvm=" + dir.resolve("no-such-java")), "--jvm=", "no-such-java: no such file");
+        refused(loomy("--jvm=" + photos.dir().resolve("no-such-java")), "--jvm=", "no-such-java: no such file");
     }
 
     @Test
     void aJavaHomeWithoutJavaIsOneLine() throws IOException {
-        Files.createDirectories(dir.resolve("home"));
-        refused(loomy("--jvm=" + dir.resolve("home")), "no such file (" + dir.resolve("home/bin/java") + ")");
+        Path home = Files.createDirectories(photos.dir().resolve("home"));
+        refused(loomy("--jvm=" + home), "no such file (" + home.resolve("bin/java") + ")");
     }
 
     @Test
     void aFileThatIsNoJavaIsOneLine() throws IOException {
-        Path text = Files.writeString(dir.resolve("notes.txt"), "not a program\n");
+        Path text = Files.writeString(photos.dir().resolve("notes.txt"), "not a program\n");
         refused(loomy("--jvm=" + text), "notes.txt: not a Java");
         Path script = executable("fake-java", "#!/bin/sh\necho hello\n");
         refused(loomy("--jvm=" + script), "fake-java: not a Java");
@@ -99,7 +85,7 @@ class JvmChoiceTest {
     }
 
     private Path executable(String name, String text) throws IOException {
-        Path file = Files.writeString(dir.resolve(name), text);
+        Path file = Files.writeString(photos.dir().resolve(name), text);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
         return file;
     }

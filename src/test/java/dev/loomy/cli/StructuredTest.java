@@ -16,12 +16,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.loomy.Jdk21;
 import dev.loomy.Slow;
 import dev.loomy.TestImages;
-import dev.loomy.opencv.OpenCv;
+import dev.loomy.testing.PhotoFolder;
 
 /**
  * {@code -s structured} through the command line: the same output files as {@code virtual}, in
@@ -32,39 +32,35 @@ import dev.loomy.opencv.OpenCv;
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StructuredTest {
 
-    @TempDir
-    Path dir;
-
-    Path input;
+    @RegisterExtension
+    final PhotoFolder photos = new PhotoFolder(12, 96, 72);
 
     @BeforeEach
     void images() {
-        OpenCv.load();
-        input = dir.resolve("in");
-        TestImages.writeMany(input, 12, 96, 72);
-        TestImages.write(input.resolve("sub/photo.jpg"), 120, 90, 40);
+        TestImages.write(photos.input().resolve("sub/photo.jpg"), 120, 90, 40);
     }
 
     @Test
     void writesTheSameFilesAsVirtualByteForByte() throws IOException {
-        Cli virtual = Cli.run("-s", "virtual", "-f", "Cartoon2", "-o", dir.resolve("virtual").toString(), input.toString());
-        Cli structured = Cli.run("-s", "structured", "-f", "Cartoon2", "-o", dir.resolve("structured").toString(),
-                input.toString());
+        Cli virtual = Cli.run("-s", "virtual", "-f", "Cartoon2", "-o", photos.dir().resolve("virtual").toString(),
+                photos.input().toString());
+        Cli structured = Cli.run("-s", "structured", "-f", "Cartoon2", "-o",
+                photos.dir().resolve("structured").toString(), photos.input().toString());
 
         assertThat(virtual.status()).as(virtual.err()).isZero();
         assertThat(structured.status()).as(structured.err()).isZero();
         assertThat(structured.out()).startsWith("13 images -> ");
-        Map<String, byte[]> expected = files(dir.resolve("virtual"));
+        Map<String, byte[]> expected = files(photos.dir().resolve("virtual"));
         assertThat(expected).hasSize(13);
-        assertThat(files(dir.resolve("structured"))).containsOnlyKeys(expected.keySet())
+        assertThat(files(photos.dir().resolve("structured"))).containsOnlyKeys(expected.keySet())
                 .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(expected.get(name)));
     }
 
     @Test
     void runsInForkedChildrenBesideVirtual() throws IOException {
-        Path out = dir.resolve("out");
+        Path out = photos.dir().resolve("out");
         Cli both = Cli.run("-s", "virtual,structured", "-f", "NoOp", "--fork", "--format=csv", "-o", out.toString(),
-                input.toString());
+                photos.input().toString());
 
         assertThat(both.status()).as(both.err()).isZero();
         assertThat(both.out()).contains("structured,NoOp").contains("virtual,NoOp");
@@ -82,7 +78,7 @@ class StructuredTest {
         assertThat(ran.status).isEqualTo(2);
         assertThat(ran.err.lines().toList()).containsExactly("loomy: -s structured needs Java's preview features, "
                 + "which this JVM was started without: run loomy with run.sh, or give java --enable-preview");
-        assertThat(dir.resolve("out")).doesNotExist();
+        assertThat(photos.dir().resolve("out")).doesNotExist();
     }
 
     @Test
@@ -93,7 +89,7 @@ class StructuredTest {
         assertThat(ran.err.lines().toList()).containsExactly("loomy: -s structured needs Java 25, whose "
                 + "StructuredTaskScope it is built against (a preview API that changes from one release to the next); "
                 + "this is Java 21");
-        assertThat(dir.resolve("out")).doesNotExist();
+        assertThat(photos.dir().resolve("out")).doesNotExist();
         // The rest of loomy runs there: the same command with virtual threads.
         Ran virtual = run(List.of(java21()), "virtual");
         assertThat(virtual.status).as(virtual.err).isZero();
@@ -111,17 +107,16 @@ class StructuredTest {
     private Ran run(List<String> javaAndOptions, String strategy) throws Exception {
         List<String> command = new ArrayList<>(javaAndOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.loomy.cli.Main", "-s", strategy,
-                "-f", "NoOp", "-o", dir.resolve("out").toString(), input.toString()));
-        Path out = dir.resolve("stdout.txt");
-        Path err = dir.resolve("stderr.txt");
+                "-f", "NoOp", "-o", photos.dir().resolve("out").toString(), photos.input().toString()));
+        Path out = photos.dir().resolve("stdout.txt");
+        Path err = photos.dir().resolve("stderr.txt");
         Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
         return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
     }
 
-    /** The java of a Java 21 runtime ({@link Jdk21}). */
     private static String java21() throws Exception {
-        return Jdk21.home().resolve("bin").resolve("java").toString();
+        return Jdk21.java().toString();
     }
 
     /** Every file under {@code root}, by its path there, with its bytes. */
