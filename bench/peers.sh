@@ -215,13 +215,15 @@ table() {
         }' "$1"
 }
 version() { "$@" 2>/dev/null | head -n 1 || true; }
-# One row per command of a hyperfine csv of two (loomy, then the Python script): wall, CPU (user + system), ratios.
+# One row per command of a hyperfine csv of two (loomy, then the Python script): the median wall with the
+# fastest and slowest run, the mean CPU (hyperfine gives mean user and system times only), the ratio of the
+# medians and of the CPU.
 python_rows() {
     awk -F, -v n="$1" 'NR == 1 { next }
-        { name[NR] = $1; mean[NR] = $2; sd[NR] = $3; cpu[NR] = $5 + $6 }
+        { name[NR] = $1; median[NR] = $4; lo[NR] = $7; hi[NR] = $8; cpu[NR] = $5 + $6 }
         END {
-            printf "| %s | loomy NoOp | %.3f ± %.3f | %.3f | %.2f | %.2f |\n", n, mean[2], sd[2], cpu[2], mean[2] / mean[3], cpu[2] / cpu[3]
-            printf "| %s | %s | %.3f ± %.3f | %.3f | 1 | 1 |\n", n, name[3], mean[3], sd[3], cpu[3]
+            printf "| %s | loomy NoOp | %.3f (%.3f-%.3f) | %.3f | %.2f | %.2f |\n", n, median[2], lo[2], hi[2], cpu[2], median[2] / median[3], cpu[2] / cpu[3]
+            printf "| %s | %s | %.3f (%.3f-%.3f) | %.3f | 1 | 1 |\n", n, name[3], median[3], lo[3], hi[3], cpu[3]
         }' "$2"
 }
 commit="$(bench_commit)"
@@ -235,7 +237,7 @@ python_block() {
         echo "CPU is user + system; the ratios are loomy's over the script's (above 1: loomy slower or costlier):"
         echo
         block peers-python
-        echo "| Images | Command | Wall (s), mean ± σ | CPU (s) | Wall ratio | CPU ratio |"
+        echo "| Images | Command | Wall (s), median (fastest-slowest) | CPU (s), mean | Wall ratio, medians | CPU ratio |"
         echo "| ---: | --- | ---: | ---: | ---: | ---: |"
         for n in "${python_runs[@]}"; do
             python_rows "$n" "$results/peers-python-$n.csv"
