@@ -1,32 +1,13 @@
 package dev.loomy.filter;
 
-import java.util.concurrent.TimeUnit;
-
-import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
-import dev.loomy.opencv.OpenCv;
+import dev.loomy.ImageBenchmark;
 
 /** One built-in filter applied to one photo-like image: the filter alone, no reading or writing. */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class FilterBenchmark {
+public class FilterBenchmark extends ImageBenchmark {
 
     @Param({"640x480", "1024x768"})
     public String size;
@@ -37,23 +18,20 @@ public class FilterBenchmark {
     private Filter selected;
     private Mat image;
 
-    @Setup
-    public void setUp() {
-        OpenCv.load();
-        // One OpenCV thread per call, as loomy runs by default (--cv-threads=1).
-        Core.setNumThreads(1);
+    @Override
+    protected void prepare() {
         selected = FilterRegistry.builtIns().require(filter);
-        image = PhotoLikeImage.create(size, 42);
-    }
-
-    @TearDown
-    public void tearDown() {
-        image.release();
+        image = held(PhotoLikeImage.create(size, 42));
     }
 
     @Benchmark
     public int apply() {
-        Mat result = selected.apply(image);
+        return applied(selected, image);
+    }
+
+    /** {@code filter} applied to {@code image}, its result released: the result's rows, for JMH to consume. */
+    static int applied(Filter filter, Mat image) {
+        Mat result = filter.apply(image);
         int rows = result.rows();
         Filters.releaseResult(image, result);
         return rows;

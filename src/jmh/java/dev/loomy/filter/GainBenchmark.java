@@ -1,40 +1,26 @@
 package dev.loomy.filter;
 
-import java.util.concurrent.TimeUnit;
-
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
 import org.opencv.imgproc.Imgproc;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.loomy.ImageBenchmark;
 import dev.loomy.opencv.MatScope;
-import dev.loomy.opencv.OpenCv;
 
 /**
  * ALTMRetinex's gain step, {@code gain = Lout / Lw} (and {@code Lout} where {@code Lw} is 0),
  * two ways: per pixel with JNI {@code get}/{@code put} as origami writes it (the baseline), and
  * loomy's whole-matrix division. Setup checks that both give the same bits.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @Warmup(iterations = 2, time = 3)
 @Measurement(iterations = 4, time = 3)
-public class GainBenchmark {
+public class GainBenchmark extends ImageBenchmark {
 
     @Param({"640x480", "1024x768"})
     public String size;
@@ -46,27 +32,24 @@ public class GainBenchmark {
     private Mat lwCopy;
     private boolean lwHasZeros;
 
-    @Setup
-    public void setUp() {
-        OpenCv.load();
-        // One OpenCV thread per call, as loomy runs by default (--cv-threads=1).
-        Core.setNumThreads(1);
+    @Override
+    protected void prepare() {
         Mat image = PhotoLikeImage.create(size, 7);
         Mat gray = new Mat();
         Imgproc.cvtColor(image, gray, Imgproc.COLOR_BGR2GRAY);
         // Lw: a luminance in 0..255 with black pixels; Lout: a smooth tone curve of it, in 0..255.
-        lw = new Mat();
+        lw = held(new Mat());
         gray.convertTo(lw, CvType.CV_32F, 0.999);
-        lout = new Mat();
+        lout = held(new Mat());
         Core.add(lw, Scalar.all(1), lout);
         Core.log(lout, lout);
         Core.normalize(lout, lout, 0, 255, Core.NORM_MINMAX);
         image.release();
         gray.release();
         lwHasZeros = Core.minMaxLoc(lw).minVal == 0;
-        gain = new Mat(lw.size(), CvType.CV_32F);
-        loutCopy = new Mat(lw.size(), CvType.CV_32F);
-        lwCopy = new Mat(lw.size(), CvType.CV_32F);
+        gain = held(new Mat(lw.size(), CvType.CV_32F));
+        loutCopy = held(new Mat(lw.size(), CvType.CV_32F));
+        lwCopy = held(new Mat(lw.size(), CvType.CV_32F));
         perPixel();
         Mat fast = wholeMatrix();
         Mat differs = new Mat();
@@ -75,13 +58,6 @@ public class GainBenchmark {
         differs.release();
         if (count != 0 || !lwHasZeros) {
             throw new IllegalStateException("the two gains differ in " + count + " pixels (or Lw has no zero)");
-        }
-    }
-
-    @TearDown
-    public void tearDown() {
-        for (Mat mat : new Mat[] {lout, lw, gain, loutCopy, lwCopy}) {
-            mat.release();
         }
     }
 

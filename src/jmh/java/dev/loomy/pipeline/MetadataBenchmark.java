@@ -3,33 +3,19 @@ package dev.loomy.pipeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
-import org.opencv.core.Core;
 import org.opencv.core.Mat;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
+import dev.loomy.ImageBenchmark;
 import dev.loomy.imageio.ImageException;
 import dev.loomy.imageio.ImageReader;
 import dev.loomy.imageio.ImageWriter;
 import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.OneWriter;
-import dev.loomy.opencv.OpenCv;
 import dev.loomy.samples.ImageSize;
-import dev.loomy.samples.SampleGenerator;
 
 /**
  * One photo read and written as NoOp's pipeline does it, keeping its metadata ({@code all}) or not
@@ -37,13 +23,8 @@ import dev.loomy.samples.SampleGenerator;
  * samples}' own with what a camera and an editor add, written by exiftool (which must be installed):
  * EXIF with a thumbnail, the sRGB profile of 3 KB, XMP.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 2, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class MetadataBenchmark {
+public class MetadataBenchmark extends ImageBenchmark {
 
     @Param({"1024x768"})
     public String size;
@@ -54,25 +35,22 @@ public class MetadataBenchmark {
     @Param({"none", "all"})
     public String keep;
 
-    private Path folder;
     private Path input;
     private Path output;
     private ImageReader reader;
     private ImageWriter writer;
 
-    @Setup
-    public void setUp() throws IOException, ImageException, InterruptedException {
-        OpenCv.load();
-        Core.setNumThreads(1);
-        Mat image = new SampleGenerator(7, ImageSize.parse(size)).paint(1);
-        folder = Files.createTempDirectory("loomy-metadata");
+    @Override
+    protected void prepare() throws IOException, ImageException, InterruptedException {
+        Mat image = sample(ImageSize.parse(size));
+        Path folder = folder("loomy-metadata");
         input = folder.resolve("input." + format);
         output = folder.resolve("output." + format);
         writer = new ImageWriter(OneWriter.noInputs());
         writer.write(image, input);
         image.release();
         Path thumbnail = folder.resolve("thumbnail.jpg");
-        Mat small = new SampleGenerator(7, new ImageSize(160, 120)).paint(1);
+        Mat small = sample(new ImageSize(160, 120));
         writer.write(small, thumbnail);
         small.release();
         Path profile = Files.write(folder.resolve("srgb.icc"),
@@ -85,15 +63,6 @@ public class MetadataBenchmark {
             throw new IOException("exiftool failed (Debian: apt-get install libimage-exiftool-perl)");
         }
         reader = new ImageReader(java.time.Duration.ZERO, true, KeepMetadata.parse(keep));
-    }
-
-    @TearDown
-    public void tearDown() throws IOException {
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 
     /** Read, check, decode with the metadata kept; encode, join the metadata in, write, rename. */

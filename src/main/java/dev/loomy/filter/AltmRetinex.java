@@ -1,9 +1,7 @@
 package dev.loomy.filter;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 
@@ -37,8 +35,12 @@ import dev.loomy.opencv.MatScope;
  *   <li>an all-black image, for which origami computes NaN everywhere and ends up black, is
  *       answered black at once.</li>
  * </ul>
+ *
+ * <p>Not a {@link CatalogueFilter}, whose one scoped call runs whole: it looks at the caller's stop
+ * between its steps ({@link #apply(Mat, BooleanSupplier)}), which takes a fraction of a second
+ * each on a large image.
  */
-public final class AltmRetinex implements Filter {
+public final class AltmRetinex extends KindFilter {
 
     public static final String NAME = "ALTMRetinex";
 
@@ -70,9 +72,6 @@ public final class AltmRetinex implements Filter {
     static final Kind KIND = new Kind(NAME, List.of(R, EPS, ETA, LAMBDA, KERNEL_RATIO), (name, v) -> new AltmRetinex(name,
             v.integer(R), v.real(EPS), v.real(ETA), v.real(LAMBDA), v.real(KERNEL_RATIO)));
 
-    private final String name;
-    private final int r;
-    private final double eps;
     private final double eta;
     private final double lambda;
     private final double kernelRatio;
@@ -93,38 +92,26 @@ public final class AltmRetinex implements Filter {
      * @param kernelRatio the local-maximum window as a fraction of the larger side
      */
     public AltmRetinex(String name, int r, double eps, double eta, double lambda, double kernelRatio) {
-        this.name = Filters.requireName(name);
+        super(KIND, name, "tone mapping: shadows lifted, detail kept", Value.of(belowMaxR(r)), Value.of(eps),
+                Value.of(eta), Value.of(lambda), Value.of(kernelRatio));
+        this.eta = eta;
+        this.lambda = lambda;
+        this.kernelRatio = kernelRatio;
+        this.guided = new GuidedFilter(r, eps);
+    }
+
+    /** {@code r} unless it is over {@link GuidedFilter#MAX_R}, the one limit of its range that is not a judgement: said why. */
+    private static int belowMaxR(int r) {
         if (r > GuidedFilter.MAX_R) {
-            // The one limit of the range that is not a judgement: say why.
             throw new ParameterException(NAME, R.name(), "r must be at most " + GuidedFilter.MAX_R
                     + " (its box's normalisation 1 / (r * r) is computed in 32-bit integers), not " + r);
         }
-        this.r = R.check(NAME, r);
-        this.eps = EPS.check(NAME, eps);
-        this.eta = ETA.check(NAME, eta);
-        this.lambda = LAMBDA.check(NAME, lambda);
-        this.kernelRatio = KERNEL_RATIO.check(NAME, kernelRatio);
-        this.guided = new GuidedFilter(r, eps);
+        return r;
     }
 
     /** {@code value} of channel {@code c} (B, G, R) times its weight, as the lookup gives it. */
     static float weighed(int c, int value) {
         return WEIGHED[c][value];
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String kind() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "tone mapping: shadows lifted, detail kept";
     }
 
     @Override
@@ -279,16 +266,5 @@ public final class AltmRetinex implements Filter {
     /** The local maximum's window: a share of the longer side, at least 3. */
     private int window(int rows, int cols) {
         return (int) Math.max(3.0, Math.max(rows * kernelRatio, cols * kernelRatio));
-    }
-
-    @Override
-    public Map<String, Number> parameters() {
-        Map<String, Number> parameters = new LinkedHashMap<>();
-        parameters.put(R.name(), r);
-        parameters.put(EPS.name(), eps);
-        parameters.put(ETA.name(), eta);
-        parameters.put(LAMBDA.name(), lambda);
-        parameters.put(KERNEL_RATIO.name(), kernelRatio);
-        return parameters;
     }
 }

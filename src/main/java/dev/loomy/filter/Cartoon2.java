@@ -1,8 +1,6 @@
 package dev.loomy.filter;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.opencv.core.Core;
 import org.opencv.core.CvType;
@@ -22,7 +20,7 @@ import dev.loomy.opencv.MatScope;
  * threshold gives 0 the result is black; elsewhere it is the reduced colour. The output is
  * bit-identical to origami's (see the golden tests).
  */
-public final class Cartoon2 implements Filter {
+public final class Cartoon2 extends CatalogueFilter {
 
     public static final String NAME = "Cartoon2";
 
@@ -37,10 +35,6 @@ public final class Cartoon2 implements Filter {
     static final Kind KIND = new Kind(NAME, List.of(RED, GREEN, BLUE),
             (name, values) -> new Cartoon2(name, values.integer(RED), values.integer(GREEN), values.integer(BLUE)));
 
-    private final String name;
-    private final int red;
-    private final int green;
-    private final int blue;
     /** The BGR lookup table, interleaved as a 1x256 3-channel Mat wants it. */
     private final byte[] lut;
 
@@ -50,10 +44,7 @@ public final class Cartoon2 implements Filter {
 
     /** A Cartoon2 with {@code red}, {@code green} and {@code blue} colour levels (1..256 each). */
     public Cartoon2(String name, int red, int green, int blue) {
-        this.name = Filters.requireName(name);
-        this.red = RED.check(NAME, red);
-        this.green = GREEN.check(NAME, green);
-        this.blue = BLUE.check(NAME, blue);
+        super(KIND, name, "fewer colours, black edges", Value.of(red), Value.of(green), Value.of(blue));
         int[][] tables = {ColourLevels.table(blue), ColourLevels.table(green), ColourLevels.table(red)};
         this.lut = new byte[256 * 3];
         for (int value = 0; value < 256; value++) {
@@ -69,41 +60,23 @@ public final class Cartoon2 implements Filter {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
+    protected Mat apply(Mat image, MatScope scope) {
+        // A 768-byte table: made per call, so that the instance holds no native memory.
+        Mat table = scope.mat(1, 256, CvType.CV_8UC3);
+        table.put(0, 0, lut);
+        Mat reduced = scope.mat();
+        Core.LUT(image, table, reduced);
 
-    @Override
-    public String kind() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "fewer colours, black edges";
-    }
-
-    @Override
-    public Mat apply(Mat image) {
-        Filters.requireBgr(NAME, image);
-        try (MatScope scope = new MatScope()) {
-            // A 768-byte table: made per call, so that the instance holds no native memory.
-            Mat table = scope.mat(1, 256, CvType.CV_8UC3);
-            table.put(0, 0, lut);
-            Mat reduced = scope.mat();
-            Core.LUT(image, table, reduced);
-
-            Mat gray = scope.mat();
-            Imgproc.cvtColor(reduced, gray, Imgproc.COLOR_BGR2GRAY);
-            Mat smooth = Median.blur(gray, MEDIAN_APERTURE, scope);
-            // Where origami's edge mask is 0, in the gray image's place (fresh memory costs page
-            // faults): one masked setTo then replaces expanding the mask to three channels and
-            // and-ing it with the image.
-            Mat black = gray;
-            blackWhereEdges(smooth, black);
-            scope.setTo(reduced, Scalar.all(0), black);
-            return scope.keep(reduced);
-        }
+        Mat gray = scope.mat();
+        Imgproc.cvtColor(reduced, gray, Imgproc.COLOR_BGR2GRAY);
+        Mat smooth = Median.blur(gray, MEDIAN_APERTURE, scope);
+        // Where origami's edge mask is 0, in the gray image's place (fresh memory costs page
+        // faults): one masked setTo then replaces expanding the mask to three channels and
+        // and-ing it with the image.
+        Mat black = gray;
+        blackWhereEdges(smooth, black);
+        scope.setTo(reduced, Scalar.all(0), black);
+        return reduced;
     }
 
     /**
@@ -133,14 +106,5 @@ public final class Cartoon2 implements Filter {
     @Override
     public long workingHeapBytes(int width, int height) {
         return Median.heapBytes(width, height, MEDIAN_APERTURE);
-    }
-
-    @Override
-    public Map<String, Number> parameters() {
-        Map<String, Number> parameters = new LinkedHashMap<>();
-        parameters.put(RED.name(), red);
-        parameters.put(GREEN.name(), green);
-        parameters.put(BLUE.name(), blue);
-        return parameters;
     }
 }

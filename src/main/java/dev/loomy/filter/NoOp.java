@@ -1,18 +1,18 @@
 package dev.loomy.filter;
 
 import java.util.List;
-import java.util.Map;
 
 import org.opencv.core.Mat;
 
-/** Changes nothing: a run with NoOp measures reading and writing alone. */
-public final class NoOp implements Filter {
+/**
+ * Changes nothing: a run with NoOp measures reading and writing alone. Not a {@link CatalogueFilter}:
+ * it returns its input as it is, any image, where a catalogue filter checks it and makes a new one.
+ */
+public final class NoOp extends KindFilter {
 
     public static final String NAME = "NoOp";
 
     static final Kind KIND = new Kind(NAME, List.of(), (name, values) -> new NoOp(name));
-
-    private final String name;
 
     public NoOp() {
         this(NAME);
@@ -20,32 +20,12 @@ public final class NoOp implements Filter {
 
     /** A NoOp under another name, as filters.yaml may define one. */
     public NoOp(String name) {
-        this.name = name;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String kind() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "changes nothing: reading and writing alone";
+        super(KIND, name, "changes nothing: reading and writing alone");
     }
 
     @Override
     public Mat apply(Mat image) {
         return image;
-    }
-
-    @Override
-    public Map<String, Number> parameters() {
-        return Map.of();
     }
 
     /** It returns its input: nothing beyond it. */

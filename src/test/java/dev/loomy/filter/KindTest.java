@@ -51,6 +51,16 @@ class KindTest {
         }
     }
 
+    /**
+     * Every built-in keeps its name, kind, description and values in {@link KindFilter}, the one
+     * place they are checked against its kind: none writes its own getters that could drift from it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void theBuiltInKeepsWhatItSaysOfItselfInKindFilter(Kind kind) {
+        assertThat(kind.builtIn()).isInstanceOf(KindFilter.class);
+    }
+
     /** Every number parameter's bounds, and the values just beyond them. */
     static Stream<Arguments> bounds() {
         return kinds().flatMap(kind -> kind.parameters().stream().filter(p -> p.type() != Parameter.Type.FLAG)
