@@ -3,6 +3,7 @@ package dev.loomy.engine;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.loomy.results.MachineInfo;
 import dev.loomy.results.Measurement;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
@@ -19,6 +20,15 @@ import dev.loomy.run.Trial;
 public interface Engine {
 
     List<Measurement> run(RunConfig config) throws InterruptedException;
+
+    /**
+     * The machine the results say they were measured on: this one, where the engine measures in this
+     * JVM or children of it; an engine that measures elsewhere, or not at all (the tests' mock timing
+     * engine), says its own.
+     */
+    default MachineInfo machine() {
+        return MachineInfo.current();
+    }
 
     /** How an engine measures one trial. */
     interface TrialMeasurement {

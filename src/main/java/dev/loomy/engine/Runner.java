@@ -71,31 +71,36 @@ public final class Runner {
         }
         Provenance provenance = Provenance.now(RunOrder.sequential(null));
         List<Measurement> measurements = new ArrayList<>();
+        MachineInfo machine = MachineInfo.current();
         try (Interrupts interrupts = Interrupts.forRun(control, temps, elsewhere && layout != null ? layout.root() : null,
                 console)) {
-            provenance = provenance.with(measure(config, measurements));
+            Engine whole = config.engine().local() ? null : engine(config, null);
+            if (whole != null) {
+                machine = whole.machine();
+            }
+            provenance = provenance.with(measure(config, whole, measurements));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             control.interrupt();
             measurements = List.of();
         }
         cleanUp(measurements, elsewhere, layout);
-        return new Results(measurements, MachineInfo.current(), config.options(), control.interrupted(), fork,
+        return new Results(measurements, machine, config.options(), control.interrupted(), fork,
                 config.measuring().reference(), Strategies.lanes(config.strategies()), null, provenance);
     }
 
     /**
      * Measures every row, of every point of a scan (each marked with the point's values), into
      * {@code measurements}, in the order the config asks for where the engine can take it; returns
-     * the order taken.
+     * the order taken. {@code whole} is the engine a provider made (null for the local engines).
      */
-    private RunOrder measure(RunConfig config, List<Measurement> measurements) throws InterruptedException {
+    private RunOrder measure(RunConfig config, Engine whole, List<Measurement> measurements)
+            throws InterruptedException {
         RunConfig.Measuring measuring = config.measuring();
         List<JvmComparison.Setup> setups = config.jvms().setups();
         boolean several = config.trials().size() * config.points().size() * setups.size() > 1
                 && (measuring.repeats() > 1 || measuring.settings().autoRepeat());
         boolean interleave = several && measuring.order().interleaved();
-        Engine whole = config.engine().local() ? null : engine(config, null);
         if (whole != null && !(whole instanceof RowEngine)) {
             return measureWhole(whole, config, measurements, interleave);
         }

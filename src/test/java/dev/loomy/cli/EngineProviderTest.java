@@ -57,7 +57,7 @@ class EngineProviderTest {
     @Test
     void anUnknownEngineIsOneLineNamingTheEnginesFound() {
         assertUsage(Cli.run("--engine=nope", "--no-write", input.toString()),
-                "--engine=nope: unknown engine (known: local, spark, recipe)");
+                "--engine=nope: unknown engine (known: local, spark, recipe, mock-timing)");
     }
 
     @Test
