@@ -579,7 +579,10 @@ aot="${jar%/*}/loomy-java$major.aot"
 # job). Its output is discarded: a failure leaves the class-data archive.
 aot_train() {
     local work status=0
-    work="$(mktemp -d)" || return 0
+    # Beside the jar, not in /tmp: a launcher killed while it trains (SIGKILL to its process group) leaves
+    # its folder, which the next training deletes once it is an hour old (one that old is no training's).
+    find "${jar%/*}" -maxdepth 1 -name '.aot-training.*' -type d -mmin +60 -exec rm -rf {} + 2>/dev/null
+    work="$(mktemp -d "${jar%/*}/.aot-training.XXXXXX")" || return 0
     local photos="$here/samples"
     if [[ ! -d "$photos" ]]; then
         photos="$work/photos"
