@@ -12,6 +12,7 @@ import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.OneWriter;
+import dev.loomy.run.EngineChoice;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.Reporting;
 import dev.loomy.run.JvmComparison;
@@ -63,7 +64,7 @@ final class ConfigBuilder {
         Runs.Checked checked = Runs.check(run, measure.fork);
         List<Strategy> strategies = checked.strategies();
         Scan scan = checked.scan();
-        RunConfig.EngineChoice engine = Engines.check(options.engine, run, checked, measure, console);
+        EngineChoice engine = Engines.check(options.engine, run, checked, measure, console);
         Locations locations = new Locations(options.inputs, run.output.orElse(RunOptions.DEFAULT_OUTPUT),
                 engine.spark() ? engine.sparkConf() : null);
         Reporting reporting = Reports.check(options.report, run.noWrite ? null : locations.outputFolder());
@@ -109,7 +110,7 @@ final class ConfigBuilder {
      * trial runs in Spark's executors: nothing is forked, nor by any engine but the local one.
      */
     private static boolean fork(Runs.Checked checked, MeasureOptions measure, int trials, Scan scan,
-                                RunConfig.EngineChoice engine) {
+                                EngineChoice engine) {
         return engine.local() && (checked.execution().pinChildren() || (measure.fork != null ? measure.fork : trials * scan.size() > 1
                 || scan.maxInFlight().stream().anyMatch(InFlightLimit::isUnbounded)));
     }

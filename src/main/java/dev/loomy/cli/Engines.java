@@ -10,7 +10,7 @@ import dev.loomy.engine.EngineProviders;
 import dev.loomy.engine.spark.SparkEngines;
 import dev.loomy.engine.spark.SparkProvider;
 import dev.loomy.manifest.Manifest;
-import dev.loomy.run.RunConfig;
+import dev.loomy.run.EngineChoice;
 import dev.loomy.run.Scan;
 import dev.loomy.strategy.StructuredStrategy;
 
@@ -25,9 +25,9 @@ final class Engines {
      *
      * @param run the options checked already, with {@code checked}
      */
-    static RunConfig.EngineChoice check(EngineOptions options, RunOptions run, Runs.Checked checked,
+    static EngineChoice check(EngineOptions options, RunOptions run, Runs.Checked checked,
                                         MeasureOptions measure, Console console) throws UsageError {
-        RunConfig.EngineChoice engine = choice(options, console);
+        EngineChoice engine = choice(options, console);
         checkTakes(engine, run, checked.strategyNames(), Measures.autoRepeat(measure), measure.rigor.profile,
                 checked.scan());
         return engine;
@@ -37,19 +37,19 @@ final class Engines {
      * The engine chosen, its options checked: those that only Spark takes need --engine=spark; a
      * {@code --spark-conf} value Spark refuses is bad usage, a key it does not know a warning.
      */
-    private static RunConfig.EngineChoice choice(EngineOptions options, Console console) throws UsageError {
+    private static EngineChoice choice(EngineOptions options, Console console) throws UsageError {
         // The default is never looked for on the class path: a plain run scans no jar for providers.
-        RunConfig.EngineChoice.Kind kind = options.engine.equals(RunConfig.EngineChoice.Kind.LOCAL.label())
-                ? RunConfig.EngineChoice.Kind.LOCAL
-                : UsageError.of(() -> RunConfig.EngineChoice.Kind.parse(options.engine, known()));
-        if (!kind.equals(RunConfig.EngineChoice.Kind.SPARK)) {
+        EngineChoice.Kind kind = options.engine.equals(EngineChoice.Kind.LOCAL.label())
+                ? EngineChoice.Kind.LOCAL
+                : UsageError.of(() -> EngineChoice.Kind.parse(options.engine, known()));
+        if (!kind.equals(EngineChoice.Kind.SPARK)) {
             String given = options.master != null ? "--master" : !options.sparkConf.isEmpty() ? "--spark-conf"
                     : options.partitions != null ? "--partitions" : null;
             if (given != null) {
                 throw new UsageError(given + " needs --engine=spark");
             }
-            return kind.equals(RunConfig.EngineChoice.Kind.LOCAL) ? RunConfig.EngineChoice.LOCAL
-                    : new RunConfig.EngineChoice(kind, null, Map.of(), null);
+            return kind.equals(EngineChoice.Kind.LOCAL) ? EngineChoice.LOCAL
+                    : new EngineChoice(kind, null, Map.of(), null);
         }
         if (options.partitions != null && options.partitions < 1) {
             throw new UsageError("--partitions must be at least 1, not " + options.partitions);
@@ -65,7 +65,7 @@ final class Engines {
         List<String> unknown = UsageError.of(() -> SparkEngines.unknownKeys(options.sparkConf, chosen));
         unknown.forEach(key -> console.warning("--spark-conf " + key, "not a setting this Spark knows: passed on, "
                 + "and likely read by nothing"));
-        return new RunConfig.EngineChoice(kind, chosen, options.sparkConf, options.partitions);
+        return new EngineChoice(kind, chosen, options.sparkConf, options.partitions);
     }
 
     /**
@@ -74,12 +74,12 @@ final class Engines {
      * engine than the local one is asked for.
      */
     private static List<String> known() {
-        return Stream.concat(Stream.of(RunConfig.EngineChoice.Kind.LOCAL.label(), SparkProvider.NAME),
+        return Stream.concat(Stream.of(EngineChoice.Kind.LOCAL.label(), SparkProvider.NAME),
                 EngineProviders.all().stream().map(EngineProvider::name)).distinct().toList();
     }
 
     /** What the Spark engine cannot do, refused before any work: each is a promise about the JVM that measures. */
-    private static void checkTakes(RunConfig.EngineChoice engine, RunOptions run, List<String> strategies,
+    private static void checkTakes(EngineChoice engine, RunOptions run, List<String> strategies,
                                    boolean autoRepeat, List<String> profiles, Scan scan) throws UsageError {
         if (!engine.spark()) {
             return;

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 
 import dev.loomy.engine.fork.ChildLauncher;
 import dev.loomy.imageio.IoLock;
+import dev.loomy.run.EngineChoice;
 import dev.loomy.run.JvmComparison;
-import dev.loomy.run.RunConfig;
 
 /**
  * Checks {@code --jvm}, {@code --jvm-options} and {@code --io-lock}: each JVM is asked once what it
@@ -36,7 +36,7 @@ final class Jvms {
     private Jvms() {
     }
 
-    static JvmComparison choice(JvmOptions given, Boolean fork, RunConfig.EngineChoice engine) throws UsageError {
+    static JvmComparison choice(JvmOptions given, Boolean fork, EngineChoice engine) throws UsageError {
         IoLock lock = UsageError.of(() -> IoLock.parse(given.ioLock));
         if (given.jvms.isEmpty() && given.optionSets == null) {
             return new JvmComparison(List.of(), List.of(), lock);

@@ -62,7 +62,7 @@ final class UsedOptions {
 
     private static OptionsUsed.Where where(RunConfig config) {
         RunConfig.Selection selection = config.selection();
-        RunConfig.EngineChoice engine = config.engine();
+        EngineChoice engine = config.engine();
         return new OptionsUsed.Where(selection.inputs() != null ? selection.inputs()
                 : config.inputs().stream().map(Path::toString).toList(), engine.kind().label(), engine.master(),
                 engine.partitions(), selection.config(),

@@ -40,7 +40,7 @@ class RunConfigTest {
                 Execution.DEFAULT.withParallelism(4).withCvThreads(2).withIoLatency(Duration.ofNanos(1_500_000))
                         .withMaxInFlight(limit).withStrict(true).withReproducible(true).withFailFast(true),
                 Reporting.of(Format.CSV).withReport(Path.of("r.json")).withTimeline(Path.of("t.png")).withProgress(true),
-                RunConfig.EngineChoice.LOCAL, Scan.NONE);
+                EngineChoice.LOCAL, Scan.NONE);
     }
 
     @Test

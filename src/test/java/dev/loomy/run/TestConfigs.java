@@ -31,7 +31,7 @@ public final class TestConfigs {
                 new RunConfig.Measuring(0, 1, true, MeasureSettings.DEFAULT, Reference.DEFAULT,
                         RunConfig.Baselines.NONE),
                 Execution.DEFAULT.withParallelism(2), Reporting.of(Format.TABLE).withQuiet(true),
-                RunConfig.EngineChoice.LOCAL, Scan.NONE);
+                EngineChoice.LOCAL, Scan.NONE);
     }
 
     /** {@code config}, writing its outputs below {@code folder}. */

@@ -4,10 +4,12 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.UnknownHostException;
+import java.nio.file.AccessDeniedException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -104,7 +106,7 @@ public final class HadoopFiles implements UriFiles {
                 return "no such bucket";
             }
             // S3A's translation of a 403.
-            if (cause instanceof java.nio.file.AccessDeniedException) {
+            if (cause instanceof AccessDeniedException) {
                 return "access denied: a wrong key or secret, or no permission";
             }
         }
@@ -132,7 +134,7 @@ public final class HadoopFiles implements UriFiles {
             // input that lies in the output folder: those inputs are kept, not every image.
             Map<String, String> seen = new HashMap<>();
             Set<String> outputs = new HashSet<>();
-            Map<String, String> inputsInOutput = new java.util.LinkedHashMap<>();
+            Map<String, String> inputsInOutput = new LinkedHashMap<>();
             List<String> clashes = new ArrayList<>();
             while (images.hasNext()) {
                 ImageFile image = images.next();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -17,6 +18,8 @@ import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.opencv.core.Core;
+import org.snakeyaml.engine.v2.api.LoadSettings;
 
 import dev.loomy.console.Console;
 import dev.loomy.engine.Benchmark;
@@ -28,6 +31,7 @@ import dev.loomy.filter.Filter;
 import dev.loomy.imageio.OneWriter;
 import dev.loomy.manifest.ManifestException;
 import dev.loomy.results.Measurement;
+import dev.loomy.run.EngineChoice;
 import dev.loomy.run.MeasureSettings;
 import dev.loomy.run.RefusedSettings;
 import dev.loomy.run.RunConfig;
@@ -78,7 +82,7 @@ public final class SparkEngine implements Engine {
     }
 
     private List<Measurement> run(RunConfig config, SparkManifest manifest) throws InterruptedException {
-        RunConfig.EngineChoice settings = config.engine();
+        EngineChoice settings = config.engine();
         String master = settings.master();
         String unreachable = MasterProbe.unreachable(master, MasterProbe.CONNECT_TIMEOUT_MILLIS);
         if (unreachable != null) {
@@ -131,7 +135,7 @@ public final class SparkEngine implements Engine {
      * A failure to reach or bind something (an {@link IOException} among its causes) is the
      * machine's or the network's, not the settings', and so is any where no setting of Spark's was given.
      */
-    private static boolean refusedSettings(RunConfig.EngineChoice settings, Exception e) {
+    private static boolean refusedSettings(EngineChoice settings, Exception e) {
         if (settings.sparkConf().keySet().stream().allMatch(FAIL_FIRST_ATTEMPT::equals)) {
             return false;
         }
@@ -221,7 +225,7 @@ public final class SparkEngine implements Engine {
             }
             expected = walked - upToDate.cardinality();
         }
-        RunConfig.EngineChoice settings = config.engine();
+        EngineChoice settings = config.engine();
         List<Batch> batches = Batch.split(config.walk(files), upToDate, expected,
                 Batch.count(settings.partitions(), expected, cores));
         // Every image the walks gave, by its place: the last in a task, or the last up to date.
@@ -244,7 +248,7 @@ public final class SparkEngine implements Engine {
      * executor options are added to what was given, not put in its place.
      */
     private SparkConf conf(RunConfig config) {
-        RunConfig.EngineChoice settings = config.engine();
+        EngineChoice settings = config.engine();
         String master = settings.master();
         SparkConf conf = new SparkConf().setAppName("loomy").setMaster(master)
                 // No web UI by default: it costs start-up time and opens a port; --spark-conf can turn it on.
@@ -287,7 +291,7 @@ public final class SparkEngine implements Engine {
         int largestTask = (config.imageCount() + tasks - 1) / Math.max(1, tasks);
         int inFlight = ExecutorMemory.inFlightPerTask(config.execution().maxInFlight(),
                 config.execution().parallelism(), Math.max(1, largestTask));
-        String heaviest = filters.stream().max(java.util.Comparator.comparingDouble(Filter::workingBytesPerPixel))
+        String heaviest = filters.stream().max(Comparator.comparingDouble(Filter::workingBytesPerPixel))
                 .map(Filter::name).orElse("");
         return ExecutorMemory.of(conf.getSizeAsMb("spark.executor.memory", "1g"), conf.getInt("spark.executor.cores", 1),
                 inFlight, perImage, heaviest);
@@ -305,8 +309,7 @@ public final class SparkEngine implements Engine {
      */
     private static Set<String> jars() {
         Set<String> jars = new LinkedHashSet<>();
-        for (Class<?> type : List.of(SparkEngine.class, org.opencv.core.Core.class,
-                org.snakeyaml.engine.v2.api.LoadSettings.class)) {
+        for (Class<?> type : List.of(SparkEngine.class, Core.class, LoadSettings.class)) {
             jar(type).ifPresent(jar -> jars.add(jar.toString()));
         }
         try {
