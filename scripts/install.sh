@@ -140,6 +140,10 @@ uninstall() {
     for archive in "$share"/loomy-java*.jsa "$share"/loomy-java*.aot "$share"/loomy-java*.aot.failed; do
         [[ -f "$archive" && ! -L "$archive" ]] && rm -f -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
     done
+    # A training of the start-up cache that was killed leaves its folder (run.sh's aot_train).
+    for archive in "$share"/.aot-training.*; do
+        [[ -d "$archive" && ! -L "$archive" ]] && rm -rf -- "$archive" && { [[ "$quiet" == true ]] || say "removed $archive"; }
+    done
     rm -f -- "$list"
     # The folders install made, deepest first, where nothing else was put in them since.
     local i

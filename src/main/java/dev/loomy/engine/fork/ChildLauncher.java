@@ -121,6 +121,9 @@ public final class ChildLauncher {
         return command;
     }
 
+    /** The property in which run.sh names, space-separated, the JVM options it gave the launched JVM alone. */
+    static final String LAUNCHER_ONLY = "loomy.launcher.only";
+
     /**
      * The parent's JVM options that shape a measurement (heap size, GC, -XX flags, -D
      * properties), without those that must not be repeated in a child: a debugger or agent
@@ -133,9 +136,6 @@ public final class ChildLauncher {
      * not read the jar manifest's Enable-Native-Access, and JDK 24+ would warn. The test
      * hook {@code loomy.test.*} is passed on even when set at run time.
      */
-    /** The property in which run.sh names, space-separated, the JVM options it gave the launched JVM alone. */
-    static final String LAUNCHER_ONLY = "loomy.launcher.only";
-
     static List<String> jvmOptions(List<String> parentOptions, Properties properties, int parallelism) {
         List<String> options = new ArrayList<>();
         List<String> launcherOnly = List.of(properties.getProperty(LAUNCHER_ONLY, "").split(" "));
