@@ -155,7 +155,7 @@ java_major() {
     local home="$1" version="" line
     if [[ -r "$home/release" ]]; then
         # Read by bash itself: this runs for every JDK installed, at every start.
-        while IFS= read -r line; do
+        while IFS= read -r line || [[ -n "$line" ]]; do
             [[ "$line" =~ ^JAVA_VERSION=\"([^\"]*)\" ]] && { version="${BASH_REMATCH[1]}"; break; }
         done <"$home/release"
     fi
@@ -203,10 +203,11 @@ fi
 
 # JPEGs go through the system's libturbojpeg (SIMD) when it is there, else through OpenCV's slower
 # codec. Where it is missing and this is root with apt-get (a container, CI), install it, once.
-# Where Debian and most others put it, looked at first: ldconfig -p takes a process, at every start.
+# Where Debian (and, for lib64, Fedora) put it, looked at first: ldconfig -p takes a process, at every
+# start. Only folders the loader searches without its cache: elsewhere, ldconfig -p says.
 has_turbojpeg() {
     local dir
-    for dir in /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
+    for dir in /usr/lib/x86_64-linux-gnu /usr/lib64; do
         [[ -e "$dir/libturbojpeg.so.0" ]] && return 0
     done
     ldconfig -p 2>/dev/null | grep 'libturbojpeg\.so\.0' >/dev/null
@@ -550,14 +551,34 @@ java_opts+=(-Xms64m)
 # first look for a console (picocli asks whether it writes to a terminal) loads JLine's; java.base's
 # answers the same question.
 java_opts+=(-Djdk.reflect.useNativeAccessorOnly=true -Djdk.console=java.base)
-# The JIT's thresholds tripled, for this JVM alone. A plain job runs once, cold: its JIT compiled about
-# 1,550 methods (0.9 s of the 1.8 s of CPU that 200 photos took on 2 cores, with the compiler threads
-# competing with the carriers), most of them start-up code run a few hundred times and never again. Pairs
-# taken in turn (farm-bench, 2-core Intel Xeon, medians of the ratios, NoOp): 200 photos 0.84-0.87x
-# the wall, 1 photo 0.90x, 2,000 photos 0.95x; Cartoon2 over 200 photos 0.97x. A measuring child does not
-# get it (ChildLauncher drops what loomy.launcher.only names): it is warmed up, and measured as before.
-jit_scaling=-XX:CompileThresholdScaling=3
-java_opts+=("$jit_scaling" "-Dloomy.launcher.only=$jit_scaling")
+# The JIT's thresholds tripled, for a job alone. A job runs once, cold: its JIT compiled about 1,550
+# methods (0.9 s of the 1.8 s of CPU that 200 photos took on 2 cores, with the compiler threads competing
+# with the carriers), most of them start-up code run a few hundred times and never again. Pairs taken in
+# turn (farm-bench, 2-core Intel Xeon, medians of the ratios, NoOp): 200 photos 0.84-0.87x the wall,
+# 1 photo 0.90x, 2,000 photos 0.95x; Cartoon2 over 200 photos 0.97x. Whatever measures runs as it was
+# measured before: the options that measure in this JVM (repeated or warmed-up runs, baselines, a scan,
+# the JVM choices, the gallery's and tune's timings) leave it out, and a measuring child never gets it
+# (ChildLauncher drops what loomy.launcher.only names).
+measures_here() {
+    local arg previous=""
+    [[ "${1:-}" == gallery || "${1:-}" == tune ]] && return 0
+    for arg in "$@"; do
+        case "$arg" in
+            --repeat*|--warmup*|--fork|--no-fork|--order*|--reference*|--baseline*|--save-baseline*|\
+            --fail-on-regression*|--profile*|--jvm*) return 0 ;;
+            --parallelism=*,*|--cv-threads=*,*|--max-in-flight=*,*|--io-latency=*,*) return 0 ;;
+        esac
+        case "$previous" in
+            --parallelism|--cv-threads|--max-in-flight|--io-latency) [[ "$arg" == *,* ]] && return 0 ;;
+        esac
+        previous="$arg"
+    done
+    return 1
+}
+if ! measures_here "$@"; then
+    jit_scaling=-XX:CompileThresholdScaling=3
+    java_opts+=("$jit_scaling" "-Dloomy.launcher.only=$jit_scaling")
+fi
 # The structured strategy's class is compiled against Java 25's preview StructuredTaskScope: that
 # Java alone can load it, and only with preview features on. On by default there (it changes nothing
 # for the classes of Java 21 that are the rest of loomy: docs/comparing.md measures it); never on
@@ -581,7 +602,7 @@ aot_train() {
     local work status=0
     # Beside the jar, not in /tmp: a launcher killed while it trains (SIGKILL to its process group) leaves
     # its folder, which the next training deletes once it is an hour old (one that old is no training's).
-    find "${jar%/*}" -maxdepth 1 -name '.aot-training.*' -type d -mmin +60 -exec rm -rf {} + 2>/dev/null
+    find "${jar%/*}" -maxdepth 1 -name '.aot-training.*' -type d -mmin +60 -exec rm -rf {} + 2>/dev/null || true
     work="$(mktemp -d "${jar%/*}/.aot-training.XXXXXX")" || return 0
     local photos="$here/samples"
     if [[ ! -d "$photos" ]]; then
