@@ -16,22 +16,57 @@ import dev.loomy.imageio.ImageHeader;
  * half the memory available, each image weighed by its estimated cost, and a cap on the Java
  * heap its bytes take; {@code unbounded}, no limit (the way to watch a batch run out of memory).
  * It travels to child JVMs as the option's own text.
+ *
+ * <p>Each kind gives its own admission, and writes out its equals and hashCode: a pattern switch
+ * and a record's own methods are each linked by a bootstrap method at their first use, milliseconds
+ * of every job's start-up (StartUpLinkageTest).
  */
 public sealed interface InFlightLimit {
 
     /** A budget in bytes, from the memory available and each image's estimated cost. */
     record Auto() implements InFlightLimit {
         @Override
+        public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+            return auto(filter, headers, parallelism, memory, ceiling(memory), heapCeiling(memory));
+        }
+
+        @Override
         public String toString() {
             return "auto";
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Auto;
+        }
+
+        @Override
+        public int hashCode() {
+            return 1;
         }
     }
 
     /** No limit: the way to watch a batch run out of memory. */
     record Unbounded() implements InFlightLimit {
         @Override
+        public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+            return Admission.unbounded(headers, filter, ceiling(memory), heapCeiling(memory),
+                    "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
+        }
+
+        @Override
         public String toString() {
             return "unbounded";
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Unbounded;
+        }
+
+        @Override
+        public int hashCode() {
+            return 2;
         }
     }
 
@@ -44,8 +79,24 @@ public sealed interface InFlightLimit {
         }
 
         @Override
+        public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+            return Admission.images(headers, filter, ceiling(memory), heapCeiling(memory), images, "at most " + images
+                    + (images == 1 ? " image" : " images") + " in flight (--max-in-flight=" + images + ")");
+        }
+
+        @Override
         public String toString() {
             return Integer.toString(images);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Images limit && images == limit.images;
+        }
+
+        @Override
+        public int hashCode() {
+            return images;
         }
     }
 
@@ -106,22 +157,14 @@ public sealed interface InFlightLimit {
     }
 
     /** The gate for {@code filter}'s runs over the images whose headers are given. */
-    default Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
-        long ceiling = (long) (memory.physicalBytes() * CEILING_SHARE);
-        long heapCeiling = (long) (memory.heapBytes() * CEILING_SHARE);
-        switch (this) {
-            case Unbounded u -> {
-                return Admission.unbounded(headers, filter, ceiling, heapCeiling,
-                        "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
-            }
-            case Images(int images) -> {
-                return Admission.images(headers, filter, ceiling, heapCeiling, images, "at most " + images
-                        + (images == 1 ? " image" : " images") + " in flight (--max-in-flight=" + images + ")");
-            }
-            case Auto a -> {
-                return auto(filter, headers, parallelism, memory, ceiling, heapCeiling);
-            }
-        }
+    Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory);
+
+    private static long ceiling(AvailableMemory memory) {
+        return (long) (memory.physicalBytes() * CEILING_SHARE);
+    }
+
+    private static long heapCeiling(AvailableMemory memory) {
+        return (long) (memory.heapBytes() * CEILING_SHARE);
     }
 
     private static Admission auto(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory,

@@ -40,10 +40,14 @@ public abstract class KindFilter implements Filter {
         Map<String, Boolean> switches = new LinkedHashMap<>();
         for (int i = 0; i < values.length; i++) {
             String parameter = described.get(i).name();
-            switch (described.get(i).check(kind.name(), values[i])) {
-                case Value.Flag flag -> switches.put(parameter, flag.value());
-                case Value.Int number -> numbers.put(parameter, number.value());
-                case Value.Real number -> numbers.put(parameter, number.value());
+            // Tests, not a pattern switch: that is linked by a bootstrap method at its first use, at every start-up.
+            Value value = described.get(i).check(kind.name(), values[i]);
+            if (value instanceof Value.Flag flag) {
+                switches.put(parameter, flag.value());
+            } else if (value instanceof Value.Int number) {
+                numbers.put(parameter, number.value());
+            } else if (value instanceof Value.Real number) {
+                numbers.put(parameter, number.value());
             }
         }
         this.parameters = Collections.unmodifiableMap(numbers);

@@ -161,12 +161,13 @@ public record Parameter(String name, Type type, @JsonProperty("default") Value d
 
     /** Whether {@code value} lies from {@code min} to {@code max}, all three of one type of number. */
     private static boolean within(Value value, Value min, Value max) {
-        return switch (value) {
-            case Value.Int v when min instanceof Value.Int low && max instanceof Value.Int high ->
-                    v.value() >= low.value() && v.value() <= high.value();
-            case Value.Real v when min instanceof Value.Real low && max instanceof Value.Real high ->
-                    v.value() >= low.value() && v.value() <= high.value();
-            default -> false;
-        };
+        // Tests, not a pattern switch: that is linked by a bootstrap method at its first use, at every start-up.
+        if (value instanceof Value.Int v && min instanceof Value.Int low && max instanceof Value.Int high) {
+            return v.value() >= low.value() && v.value() <= high.value();
+        }
+        if (value instanceof Value.Real v && min instanceof Value.Real low && max instanceof Value.Real high) {
+            return v.value() >= low.value() && v.value() <= high.value();
+        }
+        return false;
     }
 }

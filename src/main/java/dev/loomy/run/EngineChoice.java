@@ -32,6 +32,18 @@ public record EngineChoice(Kind kind, String master, Map<String, String> sparkCo
             }
             return new Kind(name);
         }
+
+        // Written out, as in every record a job compares or hashes: a record's own equals and hashCode are
+        // linked by a bootstrap method at their first call, several milliseconds of start-up (StartUpLinkageTest).
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Kind kind && label.equals(kind.label);
+        }
+
+        @Override
+        public int hashCode() {
+            return label.hashCode();
+        }
     }
 
     public EngineChoice {
