@@ -1,5 +1,7 @@
 package dev.loomy.cli;
 
+import java.lang.management.ManagementFactory;
+
 import dev.loomy.filter.FilterRegistry;
 import dev.loomy.imageio.JpegCodec;
 import dev.loomy.manifest.ManifestRecord;
@@ -8,8 +10,9 @@ import dev.loomy.opencv.OpenCv;
 /**
  * What a job needs in its first second, begun on a thread of its own as the JVM starts: OpenCV's
  * library, the JPEG codec with one small image through it, the built-in filters, SHA-256 for the
- * output manifest. Meanwhile the main thread builds the command line's model and checks the
- * options, the work of one thread, so that on two cores or more the two overlap. Nothing here is
+ * output manifest, the operating system's management bean. Meanwhile the main thread builds the
+ * command line's model and checks the options, the work of one thread, so that on two cores or
+ * more the two overlap. Nothing here is
  * required: each step is done again where it is used, and finds it done or waits for it; a
  * failure is left for that place to say. Starts no virtual thread (their carriers are fixed at the
  * first one, from the options).
@@ -38,6 +41,8 @@ final class EarlyStart {
             JpegCodec.prepare();
             FilterRegistry.builtIns();
             ManifestRecord.definition("", "", "");
+            // The memory available and the machine's description come from it: its first call loads a library.
+            ManagementFactory.getOperatingSystemMXBean();
         } catch (RuntimeException | LinkageError e) {
             // Met again, and said, where the run needs what failed here.
         }
