@@ -51,7 +51,8 @@ public final class Main {
      * subcommands: what the completion script and the man pages describe ({@link ToolFiles}).
      */
     static CommandLine tree(PrintStream out, PrintStream err) {
-        CommandLine tree = new CommandLine(new LoomyCommand(out, err));
+        CommandLine tree = new CommandLine(OptionSections.documented(
+                new CommandLine(new LoomyCommand(out, err)).getCommandSpec()));
         COMMANDS.forEach((name, command) -> tree.addSubcommand(name, command.apply(out, err)));
         return tree;
     }
@@ -83,6 +84,7 @@ public final class Main {
         } else {
             commandLine = new CommandLine(new LoomyCommand(out, err));
             CommandsHelp.addTo(commandLine);
+            OptionSections.addTo(commandLine);
         }
         Console console = new Console(err, false);
         Phases.mark("command model built");

@@ -2,7 +2,7 @@ package dev.loomy.cli;
 
 import java.util.List;
 
-import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -16,20 +16,21 @@ public final class MainOptions {
                     + "with --engine=spark, URIs too (hdfs://, s3a://, file:)")
     List<String> inputs = List.of();
 
-    // Each group is a section of --help, in this order. picocli makes a group's object only when one of
-    // its options is given: each starts made, so that an option of a group not given keeps its default.
-    @ArgGroup(validate = false, exclusive = false, heading = "%nWhat to run:%n", order = 1)
+    // Each is a section of --help, in this order, with its heading in HelpSections (mixins, not argument
+    // groups: picocli renders a group's synopsis several times over whenever one of its options is given,
+    // a tenth of a job's start-up).
+    @Mixin
     RunOptions run = new RunOptions();
 
-    @ArgGroup(validate = false, exclusive = false, heading = "%nFilters and parameters:%n", order = 2)
+    @Mixin
     SelectionOptions selection = new SelectionOptions();
 
-    @ArgGroup(validate = false, exclusive = false, heading = "%nMeasuring:%n", order = 3)
+    @Mixin
     MeasureOptions measure = new MeasureOptions();
 
-    @ArgGroup(validate = false, exclusive = false, heading = "%nOutput and reports:%n", order = 4)
+    @Mixin
     ReportOptions report = new ReportOptions();
 
-    @ArgGroup(validate = false, exclusive = false, heading = "%nEngine and Spark:%n", order = 5)
+    @Mixin
     EngineOptions engine = new EngineOptions();
 }

@@ -1,6 +1,6 @@
 package dev.loomy.cli;
 
-import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** How many times each (strategy, filter) runs, in which JVM, compared with what, profiled how. */
@@ -31,10 +31,10 @@ public final class MeasureOptions {
                     + "(default: a seed of the run's own, in the json results)")
     Long orderSeed;
 
-    // A group without a heading: its options are listed in this one's section of --help, after these.
-    @ArgGroup(validate = false, exclusive = false)
+    // Listed in this one's section of --help, after these.
+    @Mixin
     RigorOptions rigor = new RigorOptions();
 
-    @ArgGroup(validate = false, exclusive = false)
+    @Mixin
     JvmOptions jvms = new JvmOptions();
 }

@@ -2,7 +2,7 @@ package dev.loomy.cli;
 
 import java.util.Optional;
 
-import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** How results are shown, and where else they go. */
@@ -18,8 +18,8 @@ public final class ReportOptions {
             + "terminal (COLUMNS, else 100 characters), its least important columns left out first")
     boolean wide;
 
-    // A group without a heading: its options are listed in this one's section of --help.
-    @ArgGroup(validate = false, exclusive = false)
+    // Listed in this one's section of --help, after its own.
+    @Mixin
     ExportOptions exports = new ExportOptions();
 
     @Option(names = {"-q", "--quiet"}, description = "print nothing on standard error but errors and warnings, and no summary "

@@ -2,7 +2,7 @@ package dev.loomy.cli;
 
 import java.util.List;
 
-import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Which filters run, with which parameters, from which filters file. */
@@ -22,7 +22,7 @@ public final class SelectionOptions {
                     + "variant named Filter[NAME=V]; several give every combination")
     List<String> params = List.of();
 
-    // A group's class holds no mixin (picocli refuses one): the option shared with other commands is a group of its own.
-    @ArgGroup(validate = false, exclusive = false)
+    // The option shared with other commands, listed in this one's section of --help.
+    @Mixin
     ConfigOption config = new ConfigOption();
 }

@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintStream;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
 import dev.loomy.run.ExitCodes;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code loomy --help} as a person reads it, and the answers to a mistyped strategy or option. */
@@ -56,14 +60,36 @@ class HelpTest {
 
     @Test
     void everyOptionOfTheMainCommandIsInOneOfTheFiveSections() {
-        CommandLine main = new CommandLine(new LoomyCommand(NOWHERE, NOWHERE));
+        CommandSpec main = new CommandLine(new LoomyCommand(NOWHERE, NOWHERE)).getCommandSpec();
 
-        List<String> headings = main.getCommandSpec().argGroups().stream().map(ArgGroupSpec::heading).toList();
-        assertThat(headings).containsExactly("%nWhat to run:%n", "%nFilters and parameters:%n", "%nMeasuring:%n",
-                "%nOutput and reports:%n", "%nEngine and Spark:%n");
-        List<String> outside = main.getCommandSpec().options().stream()
-                .filter(o -> o.group() == null && !o.usageHelp() && !o.versionHelp()).map(OptionSpec::longestName).toList();
+        Map<String, List<OptionSpec>> sections = OptionSections.of(main);
+        assertThat(sections.keySet()).containsExactly("What to run:", "Filters and parameters:", "Measuring:",
+                "Output and reports:", "Engine and Spark:");
+        Set<OptionSpec> sectioned = new HashSet<>();
+        sections.values().forEach(options -> assertThat(options).as("a section").isNotEmpty()
+                .allSatisfy(option -> assertThat(sectioned.add(option)).as(option.longestName() + " once").isTrue()));
+        List<String> outside = main.options().stream()
+                .filter(o -> !sectioned.contains(o) && !o.usageHelp() && !o.versionHelp()).map(OptionSpec::longestName)
+                .toList();
         assertThat(outside).as("options in no section of --help").isEmpty();
+    }
+
+    @Test
+    void theManPagesModelHasTheSameSectionsAsArgumentGroups() {
+        CommandSpec main = new CommandLine(new LoomyCommand(NOWHERE, NOWHERE)).getCommandSpec();
+
+        CommandSpec docs = OptionSections.documented(main);
+
+        assertThat(docs.argGroups().stream().map(ArgGroupSpec::heading).toList()).containsExactlyElementsOf(
+                OptionSections.HEADINGS.values().stream().map(heading -> "%n" + heading + "%n").toList());
+        assertThat(docs.argGroups().stream().map(group -> names(group.allOptionsNested())).toList())
+                .containsExactlyElementsOf(OptionSections.of(main).values().stream().map(HelpTest::names).toList());
+        assertThat(names(docs.options())).containsExactlyInAnyOrderElementsOf(names(main.options()));
+        assertThat(docs.positionalParameters()).hasSameSizeAs(main.positionalParameters());
+    }
+
+    private static List<String> names(List<OptionSpec> options) {
+        return options.stream().map(OptionSpec::longestName).toList();
     }
 
     @Test

@@ -102,6 +102,7 @@ class MockTimingGoldenTest {
 
     static List<Case> cases() {
         return List.of(
+                Case.of("help", "--help"),
                 Case.of("table", "-s", FIVE, "-f", "NoOp,Gray", "--warmup=1", "--repeat=3"),
                 Case.of("wide", "-s", FIVE, "-f", "NoOp,Gray", "--warmup=1", "--repeat=3", "--wide"),
                 Case.of("markdown", "-s", FIVE, "-f", "NoOp,Gray", "--repeat=3", "--format=markdown"),
