@@ -575,8 +575,8 @@ measures_here() {
     done
     return 1
 }
+jit_scaling=-XX:CompileThresholdScaling=3
 if ! measures_here "$@"; then
-    jit_scaling=-XX:CompileThresholdScaling=3
     java_opts+=("$jit_scaling" "-Dloomy.launcher.only=$jit_scaling")
 fi
 # The structured strategy's class is compiled against Java 25's preview StructuredTaskScope: that
@@ -611,7 +611,8 @@ aot_train() {
             || status=$?
     fi
     # Written under a temporary name, then renamed: a launcher started meanwhile never loads half a cache.
-    (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
+    # A job's thresholds whatever the invocation that trains: the cache's profiles are then always a job's.
+    (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" "$jit_scaling" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
         -f NoOp -o "$work/out" "$photos" >/dev/null 2>&1 || status=$?
     (( status == 0 )) && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
     rm -rf "$work"
