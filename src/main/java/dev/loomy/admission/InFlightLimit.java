@@ -19,7 +19,7 @@ import dev.loomy.imageio.ImageHeader;
  *
  * <p>Each kind gives its own admission, and writes out its equals and hashCode: a pattern switch
  * and a record's own methods are each linked by a bootstrap method at their first use, milliseconds
- * of every job's start-up (StartUpLinkageTest).
+ * of every job's start-up (StartUpLinkageTest checks that a job links none).
  */
 public sealed interface InFlightLimit {
 

@@ -12,10 +12,9 @@ import dev.loomy.opencv.OpenCv;
  * library, the JPEG codec with one small image through it, the built-in filters, SHA-256 for the
  * output manifest, the operating system's management bean. Meanwhile the main thread builds the
  * command line's model and checks the options, the work of one thread, so that on two cores or
- * more the two overlap. Nothing here is
- * required: each step is done again where it is used, and finds it done or waits for it; a
- * failure is left for that place to say. Starts no virtual thread (their carriers are fixed at the
- * first one, from the options).
+ * more the two overlap. Nothing here is required: each step is done again where it is used, and
+ * finds it done or waits for it; a failure is left for that place to say. Starts no virtual thread
+ * (their carriers are fixed at the first one, from the options).
  */
 final class EarlyStart {
 

@@ -19,6 +19,7 @@ import dev.loomy.run.RefusedSettings;
 import dev.loomy.run.Reporting;
 import dev.loomy.run.RunConfig;
 import dev.loomy.run.RunControl;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -64,6 +65,18 @@ public final class LoomyCommand implements Callable<Integer> {
     public LoomyCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
+    }
+
+    /**
+     * The main command's command line: its help lists the options by section and the commands that
+     * may stand first, and an option given twice takes the last value, as it did when the sections
+     * were argument groups (each of which picocli let start again).
+     */
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        CommandLine main = new CommandLine(new LoomyCommand(out, err));
+        CommandsHelp.addTo(main);
+        OptionSections.addTo(main);
+        return main.setOverwrittenOptionsAllowed(true);
     }
 
     /** The one way a run is stopped (Ctrl-C and SIGTERM come through {@link dev.loomy.run.Interrupts}). */

@@ -82,9 +82,7 @@ public final class Main {
             commandLine.getCommandSpec().name("loomy " + args[0]);
             rest = Arrays.copyOfRange(args, 1, args.length);
         } else {
-            commandLine = new CommandLine(new LoomyCommand(out, err));
-            CommandsHelp.addTo(commandLine);
-            OptionSections.addTo(commandLine);
+            commandLine = LoomyCommand.commandLine(out, err);
         }
         Console console = new Console(err, false);
         Phases.mark("command model built");

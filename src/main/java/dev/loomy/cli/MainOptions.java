@@ -16,9 +16,8 @@ public final class MainOptions {
                     + "with --engine=spark, URIs too (hdfs://, s3a://, file:)")
     List<String> inputs = List.of();
 
-    // Each is a section of --help, in this order, with its heading in HelpSections (mixins, not argument
-    // groups: picocli renders a group's synopsis several times over whenever one of its options is given,
-    // a tenth of a job's start-up).
+    // Each is a section of --help, in this order, with its heading in OptionSections (mixins, not argument
+    // groups: picocli renders a group's synopsis several times over whenever one of its options is given).
     @Mixin
     RunOptions run = new RunOptions();
 

@@ -1,6 +1,7 @@
 package dev.loomy.cli;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,20 +21,23 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * The main command's options in sections of its help, one per mixin of {@link MainOptions}, as
  * picocli lists argument groups with a heading. They are mixins, not groups: whenever one of a
  * group's options is given, picocli renders the group's synopsis once per option of it (for a
- * debug trace that is off), about 20 ms of a job's start-up. The man pages, which picocli-codegen
- * makes from groups alone, get a copy of the model with the sections as groups ({@link #documented}).
+ * debug trace that is off), most of the time a plain job spent parsing. The man pages, which
+ * picocli-codegen makes from groups alone, get a copy of the model with the sections as groups
+ * ({@link #documented}).
  */
 final class OptionSections {
 
     /** Each section's mixin in {@link MainOptions} (its field), and its heading, in the order of the help. */
-    static final Map<String, String> HEADINGS = new LinkedHashMap<>();
+    static final Map<String, String> HEADINGS;
 
     static {
-        HEADINGS.put("run", "What to run:");
-        HEADINGS.put("selection", "Filters and parameters:");
-        HEADINGS.put("measure", "Measuring:");
-        HEADINGS.put("report", "Output and reports:");
-        HEADINGS.put("engine", "Engine and Spark:");
+        Map<String, String> headings = new LinkedHashMap<>();
+        headings.put("run", "What to run:");
+        headings.put("selection", "Filters and parameters:");
+        headings.put("measure", "Measuring:");
+        headings.put("report", "Output and reports:");
+        headings.put("engine", "Engine and Spark:");
+        HEADINGS = Collections.unmodifiableMap(headings);
     }
 
     /** The mixin of {@link LoomyCommand} that holds the sections. */
@@ -81,15 +85,15 @@ final class OptionSections {
                 null, help.parameterLabelRenderer()));
         of(main).forEach((heading, options) -> {
             Help.Layout layout = help.createDefaultLayout();
-            layout.addOptions(options, help.parameterLabelRenderer());
+            layout.addOptions(options, help.parameterLabelRenderer()); // leaves hidden options out
             text.append(help.createHeading("%n" + heading + "%n")).append(layout);
         });
         return text.toString();
     }
 
     /**
-     * A copy of {@code main}'s model for its documentation, with each section an argument group:
-     * not for parsing (its options are bound to nothing).
+     * A copy of {@code main}'s model for its documentation, with each section an argument group. Its
+     * options are bound to {@code main}'s fields still: not for parsing.
      */
     static CommandSpec documented(CommandSpec main) {
         CommandSpec docs = CommandSpec.wrapWithoutInspection(main.userObject());

@@ -48,6 +48,8 @@ public abstract class KindFilter implements Filter {
                 numbers.put(parameter, number.value());
             } else if (value instanceof Value.Real number) {
                 numbers.put(parameter, number.value());
+            } else {
+                throw new IllegalStateException("a value of no known kind: " + value);
             }
         }
         this.parameters = Collections.unmodifiableMap(numbers);

@@ -60,7 +60,7 @@ public record ImageHeader(long bytes, int width, int height) {
                 return new ImageHeader(bytes, 0, 0);
             }
             // A plain enum switch: one with `case null` is linked by a bootstrap method at its first use, 15 ms
-            // of a job's start-up (StartUpLinkageTest).
+            // of a job's start-up in a CPU profile (StartUpLinkageTest checks that a job links none).
             int[] size = switch (format) {
                 case JPEG -> jpeg(in);
                 case PNG -> new int[] {head.order(ByteOrder.BIG_ENDIAN).getInt(16), head.getInt(20)};
