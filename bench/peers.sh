@@ -8,8 +8,8 @@
 #     imread and imwrite at quality 95, in a thread pool of the cores), on 1, 200 and 2,000 images, wall
 #     and CPU time (user + system). Its OpenCV comes from PyPI (opencv-python-headless), installed into
 #     a virtual environment under target/ the first time; its version is recorded.
-# Every ratio is a peer's mean time over loomy NoOp's (or a filter's over NoOp's), with its error
-# propagated from both commands' standard deviations, as hyperfine does for relative speed.
+# Every ratio is a peer's median time over loomy NoOp's (or a filter's over NoOp's); the fastest and
+# slowest run show the spread.
 #
 #   bench/peers.sh              200 images of 612x612, 5 timed runs per command after 1 warm-up
 #   bench/run.sh peers          the same
@@ -202,15 +202,13 @@ load_after="$(bench_load)"
 # hyperfine's csv: command,mean,stddev,median,user,system,min,max (seconds). The command names hold no comma.
 table() {
     awk -F, -v n="$count" 'NR == 1 { next }
-        { name[NR] = $1; mean[NR] = $2; sd[NR] = $3; last = NR }
+        { name[NR] = $1; median[NR] = $4; lo[NR] = $7; hi[NR] = $8; last = NR }
         END {
-            print "| Command | Time (s), mean ± σ | Images/sec | Time / first row time |"
+            print "| Command | Time (s), median (fastest-slowest) | Images/sec | Time / first row time |"
             print "| --- | ---: | ---: | ---: |"
             for (i = 2; i <= last; i++) {
-                r = mean[i] / mean[2]
-                e = (i == 2) ? 0 : r * sqrt((sd[i] / mean[i]) ^ 2 + (sd[2] / mean[2]) ^ 2)
-                ratio = (i == 2) ? "1 (reference)" : sprintf("%.2f ± %.2f", r, e)
-                printf "| %s | %.3f ± %.3f | %.1f | %s |\n", name[i], mean[i], sd[i], n / mean[i], ratio
+                ratio = (i == 2) ? "1 (reference)" : sprintf("%.2f", median[i] / median[2])
+                printf "| %s | %.3f (%.3f-%.3f) | %.1f | %s |\n", name[i], median[i], lo[i], hi[i], n / median[i], ratio
             }
         }' "$1"
 }
@@ -264,8 +262,8 @@ summary="$results/peers.md"
     echo "(${cpu:-unknown CPU}); load average (1, 5, 15 minutes) before: $load_before; after: $load_after."
     echo "Data: $count images of $size from \`loomy samples --count=$count --size=$size --seed=$seed\` ($jpegs JPEG at"
     echo "quality 95, $pngs PNG; $data_mib MiB). Whole process each (JVM start-up included), into an empty folder;"
-    echo "1 warm-up, then $runs timed runs by hyperfine. Ratios: a command's mean time over the first row's, ± the"
-    echo "error propagated from both standard deviations (above 1: slower than the first row)."
+    echo "1 warm-up, then $runs timed runs by hyperfine, one command's after the other's. Ratios: a command's median"
+    echo "time over the first row's (above 1: slower than the first row)."
     block_end
     echo
     echo "Reading and writing only:"
