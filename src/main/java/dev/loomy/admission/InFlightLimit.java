@@ -17,56 +17,35 @@ import dev.loomy.imageio.ImageHeader;
  * heap its bytes take; {@code unbounded}, no limit (the way to watch a batch run out of memory).
  * It travels to child JVMs as the option's own text.
  *
- * <p>Each kind gives its own admission, and writes out its equals and hashCode: a pattern switch
- * and a record's own methods are each linked by a bootstrap method at their first use, milliseconds
- * of every job's start-up (StartUpLinkageTest checks that a job links none).
+ * <p>Each kind gives its own admission, and {@link Images} writes out its equals and hashCode: a
+ * pattern switch and a record's own methods are each linked by a bootstrap method at their first
+ * use, milliseconds of every job's start-up (StartUpLinkageTest checks that a job links none).
  */
 public sealed interface InFlightLimit {
 
-    /** A budget in bytes, from the memory available and each image's estimated cost. */
-    record Auto() implements InFlightLimit {
-        @Override
-        public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
-            return auto(filter, headers, parallelism, memory, ceiling(memory), heapCeiling(memory));
-        }
+    /**
+     * The limits without a number: {@code auto}, a budget in bytes from the memory available and
+     * each image's estimated cost; {@code unbounded}, no limit, the way to watch a batch run out of
+     * memory. Constants, equal only to themselves.
+     */
+    enum Named implements InFlightLimit {
+        AUTO {
+            @Override
+            public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+                return auto(filter, headers, parallelism, memory, ceiling(memory), heapCeiling(memory));
+            }
+        },
+        UNBOUNDED {
+            @Override
+            public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
+                return Admission.unbounded(headers, filter, ceiling(memory), heapCeiling(memory),
+                        "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
+            }
+        };
 
         @Override
         public String toString() {
-            return "auto";
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Auto;
-        }
-
-        @Override
-        public int hashCode() {
-            return 1;
-        }
-    }
-
-    /** No limit: the way to watch a batch run out of memory. */
-    record Unbounded() implements InFlightLimit {
-        @Override
-        public Admission admission(Filter filter, ImageHeaders headers, int parallelism, AvailableMemory memory) {
-            return Admission.unbounded(headers, filter, ceiling(memory), heapCeiling(memory),
-                    "no limit on images in flight (--max-in-flight=unbounded): memory may run out");
-        }
-
-        @Override
-        public String toString() {
-            return "unbounded";
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Unbounded;
-        }
-
-        @Override
-        public int hashCode() {
-            return 2;
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -120,12 +99,12 @@ public sealed interface InFlightLimit {
     double CEILING_SHARE = 0.8;
 
     static InFlightLimit auto() {
-        return new Auto();
+        return Named.AUTO;
     }
 
     /** Whether no limit is set: the way to watch a batch run out of memory. */
     default boolean isUnbounded() {
-        return this instanceof Unbounded;
+        return this == Named.UNBOUNDED;
     }
 
     /** The option's text: {@code auto}, {@code unbounded} or the number. */
@@ -142,7 +121,7 @@ public sealed interface InFlightLimit {
             return auto();
         }
         if (value.equals("unbounded")) {
-            return new Unbounded();
+            return Named.UNBOUNDED;
         }
         try {
             int n = Integer.parseInt(value);
