@@ -71,19 +71,20 @@ final class OptionSections {
         return all;
     }
 
-    /** The options in no section (help and version): picocli's help lists them first, without a heading. */
-    private static List<OptionSpec> unsectioned(CommandSpec main) {
+    /** The options in none of {@code sections} (help and version): the help lists them first, unheaded. */
+    private static List<OptionSpec> unsectioned(CommandSpec main, Map<String, List<OptionSpec>> sections) {
         Set<OptionSpec> sectioned = new HashSet<>();
-        of(main).values().forEach(sectioned::addAll);
+        sections.values().forEach(sectioned::addAll);
         return main.options().stream().filter(option -> !sectioned.contains(option)).toList();
     }
 
     private static String render(Help help) {
         CommandSpec main = help.commandSpec();
+        Map<String, List<OptionSpec>> sections = of(main);
         StringBuilder text = new StringBuilder(help.optionListExcludingGroups(
-                unsectioned(main).stream().filter(option -> !option.hidden()).toList(), help.createDefaultLayout(),
-                null, help.parameterLabelRenderer()));
-        of(main).forEach((heading, options) -> {
+                unsectioned(main, sections).stream().filter(option -> !option.hidden()).toList(),
+                help.createDefaultLayout(), null, help.parameterLabelRenderer()));
+        sections.forEach((heading, options) -> {
             Help.Layout layout = help.createDefaultLayout();
             layout.addOptions(options, help.parameterLabelRenderer()); // leaves hidden options out
             text.append(help.createHeading("%n" + heading + "%n")).append(layout);
@@ -101,15 +102,16 @@ final class OptionSections {
         for (PositionalParamSpec positional : main.positionalParameters()) {
             docs.addPositional(PositionalParamSpec.builder(positional).build());
         }
+        Map<String, List<OptionSpec>> sections = of(main);
         int order = 1;
-        for (Map.Entry<String, List<OptionSpec>> section : of(main).entrySet()) {
+        for (Map.Entry<String, List<OptionSpec>> section : sections.entrySet()) {
             ArgGroupSpec.Builder group = ArgGroupSpec.builder().validate(false).exclusive(false).order(order++)
                     .heading("%n" + section.getKey() + "%n");
             section.getValue().forEach(option -> group.addArg(OptionSpec.builder(option).build()));
             docs.addArgGroup(group.build());
         }
         // After the sections' options, where picocli puts the standard ones (the completion script keeps that order).
-        for (OptionSpec option : unsectioned(main)) {
+        for (OptionSpec option : unsectioned(main, sections)) {
             docs.addOption(OptionSpec.builder(option).build());
         }
         return docs;
