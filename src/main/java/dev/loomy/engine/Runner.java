@@ -71,12 +71,13 @@ public final class Runner {
         }
         Provenance provenance = Provenance.now(RunOrder.sequential(null));
         List<Measurement> measurements = new ArrayList<>();
-        MachineInfo machine = MachineInfo.current();
+        // A provider's engine says its machine; this one's is read after the run, not before the first image.
+        MachineInfo engineMachine = null;
         try (Interrupts interrupts = Interrupts.forRun(control, temps, elsewhere && layout != null ? layout.root() : null,
                 console)) {
             Engine whole = config.engine().local() ? null : engine(config, null);
             if (whole != null) {
-                machine = whole.machine();
+                engineMachine = whole.machine();
             }
             provenance = provenance.with(measure(config, whole, measurements));
         } catch (InterruptedException e) {
@@ -85,6 +86,7 @@ public final class Runner {
             measurements = List.of();
         }
         cleanUp(measurements, elsewhere, layout);
+        MachineInfo machine = engineMachine != null ? engineMachine : MachineInfo.current();
         return new Results(measurements, machine, config.options(), control.interrupted(), fork,
                 config.measuring().reference(), Strategies.lanes(config.strategies()), null, provenance);
     }
