@@ -167,7 +167,7 @@ final class BatchRunner {
      */
     static InFlightLimit limit(InFlightLimit asked, Batch batch, int parallelism) {
         boolean uris = batch.items().stream().anyMatch(item -> item.image().uri() != null);
-        return uris && asked instanceof InFlightLimit.Auto
+        return uris && asked == InFlightLimit.Named.AUTO
                 ? new InFlightLimit.Images(InFlightLimit.PER_CORE * parallelism) : asked;
     }
 

@@ -53,8 +53,8 @@ record ExecutorMemory(long overheadMib, String why) {
     static int inFlightPerTask(InFlightLimit limit, int parallelism, int largestTask) {
         return switch (limit) {
             case InFlightLimit.Images(int images) -> Math.min(images, largestTask);
-            case InFlightLimit.Auto auto -> Math.min(InFlightLimit.PER_CORE * parallelism, largestTask);
-            case InFlightLimit.Unbounded unbounded -> largestTask;
+            case InFlightLimit.Named.AUTO -> Math.min(InFlightLimit.PER_CORE * parallelism, largestTask);
+            case InFlightLimit.Named.UNBOUNDED -> largestTask;
         };
     }
 

@@ -70,8 +70,8 @@ class BatchRunnerTest {
         Batch paths = Batch.split(List.of(a).iterator(), 1, 1).getFirst();
         Batch uris = Batch.split(List.of(a, b).iterator(), 2, 1).getFirst();
 
-        assertThat(BatchRunner.limit(new InFlightLimit.Auto(), paths, 3)).isEqualTo(new InFlightLimit.Auto());
-        assertThat(BatchRunner.limit(new InFlightLimit.Auto(), uris, 3)).isEqualTo(new InFlightLimit.Images(6));
+        assertThat(BatchRunner.limit(InFlightLimit.Named.AUTO, paths, 3)).isEqualTo(InFlightLimit.Named.AUTO);
+        assertThat(BatchRunner.limit(InFlightLimit.Named.AUTO, uris, 3)).isEqualTo(new InFlightLimit.Images(6));
         assertThat(BatchRunner.limit(new InFlightLimit.Images(1), uris, 3)).isEqualTo(new InFlightLimit.Images(1));
     }
 

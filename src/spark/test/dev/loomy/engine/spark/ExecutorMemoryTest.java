@@ -36,9 +36,9 @@ class ExecutorMemoryTest {
     @Test
     void imagesInFlightPerTaskFollowMaxInFlight() {
         assertThat(ExecutorMemory.inFlightPerTask(new InFlightLimit.Images(3), 2, 200)).isEqualTo(3);
-        assertThat(ExecutorMemory.inFlightPerTask(new InFlightLimit.Auto(), 2, 200)).isEqualTo(2 * InFlightLimit.PER_CORE);
-        assertThat(ExecutorMemory.inFlightPerTask(new InFlightLimit.Auto(), 8, 5)).isEqualTo(5);
-        assertThat(ExecutorMemory.inFlightPerTask(new InFlightLimit.Unbounded(), 2, 200)).isEqualTo(200);
+        assertThat(ExecutorMemory.inFlightPerTask(InFlightLimit.Named.AUTO, 2, 200)).isEqualTo(2 * InFlightLimit.PER_CORE);
+        assertThat(ExecutorMemory.inFlightPerTask(InFlightLimit.Named.AUTO, 8, 5)).isEqualTo(5);
+        assertThat(ExecutorMemory.inFlightPerTask(InFlightLimit.Named.UNBOUNDED, 2, 200)).isEqualTo(200);
     }
 
     @Test
