@@ -19,7 +19,7 @@ public final class PoolStrategy implements Strategy {
     @Override
     public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
         // close() waits for every submitted task to finish.
-        try (ExecutorService pool = Executors.newFixedThreadPool(parallelism, Thread.ofPlatform().name("loomy-pool-", 0).factory())) {
+        try (ExecutorService pool = Executors.newFixedThreadPool(parallelism, NumberedThreads.platform("loomy-pool-"))) {
             SubmissionWindow.submitAll(jobs, parallelism, pool);
         }
     }

@@ -23,7 +23,7 @@ public final class VirtualStrategy implements Strategy {
 
     @Override
     public void run(ImageJobs jobs, int parallelism) throws InterruptedException {
-        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("loomy-virtual-", 0).factory())) {
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(NumberedThreads.virtual("loomy-virtual-"))) {
             SubmissionWindow.submitAll(jobs, parallelism, executor);
         }
     }

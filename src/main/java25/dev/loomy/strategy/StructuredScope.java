@@ -28,7 +28,7 @@ final class StructuredScope implements StructuredStrategy.Body {
         SubmissionWindow window = new SubmissionWindow(parallelism);
         // awaitAllSuccessfulOrThrow keeps no subtask: a run of a million images holds only those in flight.
         try (var scope = StructuredTaskScope.open(Joiner.<Void>awaitAllSuccessfulOrThrow(),
-                config -> config.withThreadFactory(Thread.ofVirtual().name("loomy-structured-", 0).factory()))) {
+                config -> config.withThreadFactory(NumberedThreads.virtual("loomy-structured-")))) {
             for (ImageJob job = jobs.next(); job != null && !job.stopping(); job = jobs.next()) {
                 Runnable ready = window.enter(job);
                 if (ready == null) {
