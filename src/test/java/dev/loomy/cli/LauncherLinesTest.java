@@ -65,7 +65,8 @@ class LauncherLinesTest {
     }
 
     private Process start(List<String> command, String tag, Map<String, String> environment) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(dir.resolve(tag + ".out").toFile())
+        ProcessBuilder builder = new ProcessBuilder(DefaultSignals.command(command))
+                .redirectOutput(dir.resolve(tag + ".out").toFile())
                 .redirectError(dir.resolve(tag + ".err").toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().putAll(environment);

@@ -66,7 +66,8 @@ class LauncherSignalsTest {
         }
         command.addAll(List.of("bash", launcher.toString(), "-s", "pool", "--parallelism=2", "--no-fork",
                 "--io-latency=100ms", "-o", out.toString(), "--format=table", in.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
+        ProcessBuilder builder = new ProcessBuilder(DefaultSignals.command(command))
+                .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process process = builder.start();

@@ -23,7 +23,8 @@ record LoomyProcess(Process process, Path dir) {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "--enable-native-access=ALL-UNNAMED",
                 "dev.loomy.cli.Main"));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
+        ProcessBuilder builder = new ProcessBuilder(DefaultSignals.command(command))
+                .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
         environment.forEach((name, value) -> {
             if (value == null) {
