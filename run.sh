@@ -425,10 +425,16 @@ case "$command" in
         fi
         rm -rf "$here/target/surefire-reports"
         maven test ${options[@]+"${options[@]}"}
-        # A skipped test is not a passing one: count the skips in surefire's reports.
-        # (A selection of tests may leave either folder without reports: not a failure.)
-        skipped="$({ cat "$here"/target/surefire-reports/TEST-*.xml "$here"/target/surefire-reports/pinned/TEST-*.xml 2>/dev/null || true; } \
-            | sed -n 's/.*<testsuite [^>]*skipped="\([0-9]*\)".*/\1/p' | awk '{ s += $1 } END { print s + 0 }')"
+        # A skipped test is not a passing one: count the skips in surefire's reports. A selection of tests
+        # may leave either folder without reports, not both: one that matches no test is a mistake.
+        reports="$({ cat "$here"/target/surefire-reports/TEST-*.xml "$here"/target/surefire-reports/pinned/TEST-*.xml \
+            2>/dev/null || true; } | grep -o '<testsuite [^>]*>' || true)"
+        ran="$(sed -n 's/.* tests="\([0-9]*\)".*/\1/p' <<<"$reports" | awk '{ s += $1 } END { print s + 0 }')"
+        skipped="$(sed -n 's/.* skipped="\([0-9]*\)".*/\1/p' <<<"$reports" | awk '{ s += $1 } END { print s + 0 }')"
+        if (( ran == 0 )); then
+            say "no test ran: the selection matches none"
+            exit 1
+        fi
         if (( skipped > 0 )); then
             say "$skipped test(s) were skipped; a skipped test does not count as passing"
             exit 1
