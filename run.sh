@@ -617,8 +617,12 @@ aot_train() {
             || status=$?
     fi
     # Written under a temporary name, then renamed: a launcher started meanwhile never loads half a cache.
-    # A job's thresholds whatever the invocation that trains: the cache's profiles are then always a job's.
-    (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" "$jit_scaling" "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
+    # A job's thresholds whatever the invocation that trains (a job's options have them already): the
+    # cache's profiles are then always a job's.
+    local thresholds=("$jit_scaling")
+    [[ " ${java_opts[*]} " == *" $jit_scaling "* ]] && thresholds=()
+    (( status > 128 )) || "$runtime_home/bin/java" "${java_opts[@]}" ${thresholds[@]+"${thresholds[@]}"} \
+        "-XX:AOTCacheOutput=$work/loomy.aot" -jar "$jar" \
         -f NoOp -o "$work/out" "$photos" >/dev/null 2>&1 || status=$?
     (( status == 0 )) && [[ -s "$work/loomy.aot" ]] && mv -f "$work/loomy.aot" "$aot" 2>/dev/null
     rm -rf "$work"

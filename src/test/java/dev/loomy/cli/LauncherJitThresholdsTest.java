@@ -61,6 +61,11 @@ class LauncherJitThresholdsTest {
      * which IN is the photos' folder, OUT a folder for results, BASELINE a baseline's file and JAVA this Java.
      */
     private Process start(String arguments) throws Exception {
+        return start(arguments, false);
+    }
+
+    /** With {@code train}, the launcher makes the ahead-of-time cache first, on Java 25 and later, as at a first start. */
+    private Process start(String arguments, boolean train) throws Exception {
         Path dir = photos.dir();
         Path launcher = dir.resolve("launcher").resolve("run.sh");
         ClassPathJar.write(launcher.resolveSibling("loomy.jar"));
@@ -86,11 +91,17 @@ class LauncherJitThresholdsTest {
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        builder.environment().put("LOOMY_JAVA_OPTS", "-Xlog:arguments=info:file=" + logs().resolve("jvm-%p.log"));
+        String log = "-Xlog:arguments=info:file=" + logs().resolve("jvm-%p.log");
         builder.environment().put("LOOMY_HOME", dir.resolve("home").toString());
         builder.environment().put("XDG_STATE_HOME", dir.resolve("state").toString());
-        // The ahead-of-time cache's training, at the first start, is a run of its own that these need not wait for.
-        builder.environment().put("LOOMY_NO_AOT", "1");
+        if (train) {
+            // The training's JVMs get only the launcher's own options: the java launcher's variable reaches them too.
+            builder.environment().put("JDK_JAVA_OPTIONS", log);
+        } else {
+            builder.environment().put("LOOMY_JAVA_OPTS", log);
+            // The ahead-of-time cache's training, at the first start, is a run of its own that these need not wait for.
+            builder.environment().put("LOOMY_NO_AOT", "1");
+        }
         return started.add(builder.start());
     }
 
@@ -203,6 +214,31 @@ class LauncherJitThresholdsTest {
 
         assertThat(jvms()).filteredOn(Jvm::launched).singleElement()
                 .satisfies(jvm -> assertThat(jvm.thresholds()).as(jvm.command()).isEmpty());
+    }
+
+    /**
+     * The training run that makes the ahead-of-time cache (Java 25 and later) has a job's thresholds, once,
+     * whether the invocation that finds the cache missing is a job or measures itself: the cache's profiles
+     * are then always a job's.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"-s loop --no-write IN", "-s loop --repeat=2 --no-write IN"})
+    @Timeout(180)
+    void theCachesTrainingRunHasAJobsThresholdsOnce(String arguments) throws Exception {
+        Process process = start(arguments, true);
+        assertThat(process.waitFor(150, TimeUnit.SECONDS)).as("finished").isTrue();
+        assertThat(process.exitValue()).as(stderr()).isZero();
+
+        List<Jvm> training = jvms().stream().filter(jvm -> jvm.options().stream()
+                .anyMatch(o -> o.startsWith("-XX:AOTCacheOutput=") || o.startsWith("-XX:AOTMode=create"))).toList();
+        if (Runtime.version().feature() < 25) {
+            assertThat(training).as("no cache is made before Java 25").isEmpty();
+            return;
+        }
+        assertThat(training).as("the training's JVMs").isNotEmpty().allSatisfy(jvm -> assertThat(
+                jvm.options().stream().filter(SCALING::equals)).as(jvm.command()).hasSize(1));
+        assertThat(Files.exists(photos.dir().resolve("launcher").resolve("loomy-java" + Runtime.version().feature()
+                + ".aot"))).as("the cache made").isTrue();
     }
 
     /** Stops what the launcher started, then the launcher once it has seen that (it waits for its JVM). */
