@@ -16,7 +16,7 @@ public final class DidYouMean {
 
     /**
      * The known names {@code name} may have meant (case aside): those fewest letter changes,
-     * additions or removals away when that is a slip (at most one in three letters); else those that
+     * additions, removals or swaps away when that is a slip (at most one in three letters); else those that
      * begin with it ("Sepia": SepiaGray, SepiaRed); else none. In the order {@code known} gives them.
      */
     public static List<String> closest(String name, Collection<String> known) {
@@ -52,8 +52,12 @@ public final class DidYouMean {
         return "did you mean " + all + "?";
     }
 
-    /** Levenshtein's distance: the fewest single-character insertions, deletions and substitutions from a to b. */
+    /**
+     * The fewest single-character insertions, deletions, substitutions and swaps of two neighbours
+     * from a to b (the optimal string alignment distance): "tnue" is one slip from "tune", as typed.
+     */
     static int editDistance(String a, String b) {
+        int[] beforePrevious = new int[b.length() + 1];
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -64,10 +68,14 @@ public final class DidYouMean {
             for (int j = 1; j <= b.length(); j++) {
                 int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
                 current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
+                }
             }
-            int[] swap = previous;
+            int[] free = beforePrevious;
+            beforePrevious = previous;
             previous = current;
-            current = swap;
+            current = free;
         }
         return previous[b.length()];
     }

@@ -144,6 +144,11 @@ class FolderJobTest {
         assertThat(filters.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(filters.err()).startsWith("loomy: unknown command 'filter' (did you mean filters?)");
 
+        // Two letters swapped is one slip, as for any name loomy is given.
+        Cli tune = Cli.run("tnue", "samples");
+        assertThat(tune.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(tune.err()).startsWith("loomy: unknown command 'tnue' (did you mean tune?)").hasLineCount(1);
+
         Files.createDirectories(dir.resolve("galery"));
         assertThat(Main.mistypedCommand("galery", dir)).as("a folder of that name is an input").isNull();
         assertThat(Main.mistypedCommand("photos", dir)).as("no command is close").isNull();

@@ -15,6 +15,7 @@ class DidYouMeanTest {
         assertThat(DidYouMean.closest("postr", KNOWN)).containsExactly("Poster");
         assertThat(DidYouMean.closest("GRAY", KNOWN)).containsExactly("Gray");
         assertThat(DidYouMean.closest("Grey", KNOWN)).containsExactly("Gray");
+        assertThat(DidYouMean.closest("Gary", KNOWN)).containsExactly("Gray");
     }
 
     @Test
@@ -32,9 +33,11 @@ class DidYouMeanTest {
     }
 
     @Test
-    void editDistanceCountsInsertionsDeletionsAndSubstitutions() {
+    void editDistanceCountsInsertionsDeletionsSubstitutionsAndSwapsOfNeighbours() {
         assertThat(DidYouMean.editDistance("kitten", "sitting")).isEqualTo(3);
         assertThat(DidYouMean.editDistance("", "abc")).isEqualTo(3);
-        assertThat(DidYouMean.editDistance("virtaul", "virtual")).isEqualTo(2);
+        assertThat(DidYouMean.editDistance("virtaul", "virtual")).isEqualTo(1);
+        assertThat(DidYouMean.editDistance("tnue", "tune")).isEqualTo(1);
+        assertThat(DidYouMean.editDistance("ca", "abc")).isEqualTo(3);
     }
 }
