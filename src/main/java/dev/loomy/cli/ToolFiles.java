@@ -32,13 +32,23 @@ public final class ToolFiles {
      * --image-format} share, so that one list would stand for all three. The filters are asked of
      * loomy as the user completes ({@code loomy filters --names}, with the {@code --config} on the
      * line), so that those of the working folder's filters.yaml are offered too; the built-ins when
-     * that fails. A comma list is completed at its last name.
+     * that fails. A comma list is completed at its last name, and a value after {@code =} as after a
+     * space (bash splits {@code --format=c} into three words).
      */
     static final String VALUES = """
 
             # Values after -s, -f, --format and --image-format (loomy's own; see its ToolFiles).
             function _loomy_values() {
-              local prev_word=${COMP_WORDS[COMP_CWORD-1]} curr_word=${COMP_WORDS[COMP_CWORD]} values="" i config=()
+              local prev_word=${COMP_WORDS[COMP_CWORD-1]} curr_word=${COMP_WORDS[COMP_CWORD]} values="" i config=() head=""
+              # bash breaks words at '=' too: "--image-format=w" comes as "--image-format" "=" "w"; zsh's
+              # bashcompinit leaves it one word, which the reply then replaces whole.
+              if [[ ${curr_word} == = ]]; then
+                curr_word=""
+              elif [[ ${prev_word} == = ]] && (( COMP_CWORD > 1 )); then
+                prev_word=${COMP_WORDS[COMP_CWORD-2]}
+              elif [[ ${curr_word} == --*=* ]]; then
+                prev_word=${curr_word%%%%=*} head=${curr_word%%%%=*}= curr_word=${curr_word#*=}
+              fi
               case " %s " in
                 *" ${COMP_WORDS[1]} "*) [[ ${COMP_WORDS[1]} == gallery || ${COMP_WORDS[1]} == tune ]] || prev_word="" ;;
               esac
@@ -49,13 +59,17 @@ public final class ToolFiles {
                 -f|--filter)
                   for (( i=1; i<COMP_CWORD; i++ )); do
                     [[ ${COMP_WORDS[i]} == --config=* ]] && config=("${COMP_WORDS[i]}")
-                    [[ ${COMP_WORDS[i]} == --config ]] && config=("--config=${COMP_WORDS[i+1]}")
+                    if [[ ${COMP_WORDS[i]} == --config && ${COMP_WORDS[i+1]} == = ]]; then
+                      config=("--config=${COMP_WORDS[i+2]}")
+                    elif [[ ${COMP_WORDS[i]} == --config ]]; then
+                      config=("--config=${COMP_WORDS[i+1]}")
+                    fi
                   done
                   values="$("${COMP_WORDS[0]}" filters --names "${config[@]}" 2>/dev/null)" || values="%s" ;;
                 *) _complete_loomy; return $? ;;
               esac
-              local IFS=$' \\n' head=""
-              [[ ${curr_word} == *,* ]] && head=${curr_word%%,*},
+              local IFS=$' \\n'
+              [[ ${curr_word} == *,* ]] && head=${head}${curr_word%%,*},
               COMPREPLY=( $(compgen -P "$head" -W "${values}" -- "${curr_word##*,}") )
             }
             complete -F _loomy_values -o default loomy
