@@ -46,6 +46,10 @@ public final class FiltersCommand implements Callable<Integer> {
     @Option(names = "--names", description = "only every filter's name, one a line (what completion offers after -f)")
     boolean names;
 
+    /** Accepted as on every command; the list goes to standard output and errors are said all the same. */
+    @Option(names = {"-q", "--quiet"}, description = "print nothing on standard error but errors (as it does anyway)")
+    boolean quiet;
+
     @Parameters(paramLabel = "NAME", arity = "0..1", description = "a filter's name (any case): show its parameters")
     String name;
 

@@ -110,6 +110,19 @@ class FiltersCommandTest {
     }
 
     @Test
+    void dashQIsQuietHereAsOnEveryCommand() {
+        Cli quiet = Cli.run("filters", "-q", "--names");
+        Cli alone = Cli.run("filters", "--quiet");
+
+        assertThat(quiet.status()).as(quiet.err()).isEqualTo(ExitCodes.OK);
+        assertThat(quiet.out().lines()).contains("NoOp", "Cartoon2");
+        assertThat(quiet.err()).isEmpty();
+        assertThat(alone.status()).as(alone.err()).isEqualTo(ExitCodes.OK);
+        Main.COMMANDS.forEach((name, command) -> assertThat(new picocli.CommandLine(command.apply(System.out, System.err))
+                .getCommandSpec().findOption("-q")).as("loomy %s -q", name).isNotNull());
+    }
+
+    @Test
     void theMainCommandRefusesABrokenConfigBeforeAnyWork() throws Exception {
         Path file = config("filters:\n  Loop: {chain: [loop]}\n");
         Path out = dir.resolve("out");
