@@ -252,17 +252,22 @@ stale() {
 # Says what a build is doing, one line a step with the seconds since it began, from Maven's output on
 # standard input, which it keeps in the file $1 in case the build fails.
 build_progress() {
-    local log="$1" start=$SECONDS line goal="" count noun
+    local log="$1" start=$SECONDS line goal="" count noun part=""
     while IFS= read -r line; do
         printf '%s\n' "$line" >>"$log"
         case "$line" in
-            *"--- "*":compile ("*) goal=sources ;;
-            *"--- "*":testCompile ("*) goal=tests ;;
+            # A compilation other than the main one (the launcher, the preview classes) is named.
+            *"--- "*":compile ("*)
+                goal=sources part="${line#*:compile (}"
+                part="${part%%)*}"
+                [[ "$part" == default-compile ]] && part=""
+                ;;
+            *"--- "*":testCompile ("*) goal=tests part="" ;;
             *"] Compiling "*" source file"*)
                 count="${line#*] Compiling }"
                 count="${count%% *}"
                 noun="$([[ "$goal" == tests ]] && echo "test source" || echo "source")$([[ "$count" == 1 ]] || echo s)"
-                say "  compiling $count $noun ... ($(( SECONDS - start )) s)"
+                say "  compiling $count $noun${part:+ ($part)} ... ($(( SECONDS - start )) s)"
                 ;;
             *"--- "*":jar ("*) say "  packaging ... ($(( SECONDS - start )) s)" ;;
             *"--- "*":shade ("*) say "  adding the libraries to the jar ... ($(( SECONDS - start )) s)" ;;

@@ -44,6 +44,8 @@ class LauncherBuildTest {
         Files.writeString(source, "class A {}\n");
         Files.createDirectories(repo.resolve("samples"));
         Files.writeString(repo.resolve("samples/note.txt"), "not a source\n");
+        Files.writeString(Files.createDirectories(repo.resolve("docs")).resolve("notes.md"), "not a source\n");
+        Files.writeString(Files.createDirectories(repo.resolve("bench")).resolve("peers.sh"), "not a source\n");
         jar = ClassPathJar.write(repo.resolve("target/loomy.jar"));
         Instant then = Instant.now().minusSeconds(3600);
         for (Path file : List.of(repo.resolve("run.sh"), repo.resolve("pom.xml"), source, repo.resolve("filters.yaml"),
@@ -61,6 +63,8 @@ class LauncherBuildTest {
                 echo "[INFO] --- resources:3.3.1:resources (default-resources) @ loomy ---"
                 echo "[INFO] --- maven-compiler-plugin:3.14.1:compile (default-compile) @ loomy ---"
                 echo "[INFO] Compiling 254 source files with javac [debug release 21] to target/classes"
+                echo "[INFO] --- maven-compiler-plugin:3.14.1:compile (launcher) @ loomy ---"
+                echo "[INFO] Compiling 1 source file with javac [debug release 8] to target/classes"
                 [[ -n "${MVN_FAILS:-}" ]] && { echo "[ERROR] A.java:[1,1] class, interface or enum expected"; exit 1; }
                 echo "[INFO] --- maven-jar-plugin:3.4.2:jar (default-jar) @ loomy ---"
                 echo "[INFO] --- shade:3.6.1:shade (default) @ loomy ---"
@@ -91,9 +95,11 @@ class LauncherBuildTest {
     }
 
     @Test
-    void editingFiltersYamlSamplesOrDocsDoesNotRebuildTheJar() throws Exception {
+    void editingFiltersYamlSamplesDocsOrBenchDoesNotRebuildTheJar() throws Exception {
         touch(repo.resolve("filters.yaml"));
         touch(repo.resolve("samples/note.txt"));
+        touch(repo.resolve("docs/notes.md"));
+        touch(repo.resolve("bench/peers.sh"));
         FileTime before = Files.getLastModifiedTime(jar);
 
         Ran ran = run(repo);
@@ -123,7 +129,8 @@ class LauncherBuildTest {
         // The seconds since the build began, whatever they are on a busy machine.
         assertThat(ran.err().lines().map(line -> line.replaceAll("\\b\\d+ s\\b", "N s")))
                 .filteredOn(line -> !line.startsWith("loomy: building "))
-                .containsExactly("loomy:   compiling 254 sources ... (N s)", "loomy:   packaging ... (N s)",
+                .containsExactly("loomy:   compiling 254 sources ... (N s)",
+                        "loomy:   compiling 1 source (launcher) ... (N s)", "loomy:   packaging ... (N s)",
                         "loomy:   adding the libraries to the jar ... (N s)", "loomy:   done in N s");
 
         touch(repo.resolve("pom.xml"));
