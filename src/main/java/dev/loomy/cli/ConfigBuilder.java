@@ -10,6 +10,7 @@ import dev.loomy.console.Console;
 import dev.loomy.console.Phases;
 import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
+import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
 import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.EngineChoice;
@@ -98,6 +99,8 @@ final class ConfigBuilder {
         Phases.mark("inputs surveyed");
         if (run.noWrite) {
             sayIgnored(run, measures.settings().jfrFolder() != null, console);
+        } else if (run.quality.isPresent() && checked.imageFormat() == OutputFormat.PNG) {
+            console.warning("--quality does nothing with --image-format=png: PNG is lossless");
         }
         return new Plan(config.withImages(survey.images()), baselines, survey.unreadable(), survey.guard());
     }

@@ -98,6 +98,21 @@ class FolderJobTest {
     }
 
     @Test
+    void aQualityForPngOutputIsAWarningThatItDoesNothing() throws Exception {
+        Path in = photos();
+
+        Cli png = Cli.run("--quality=50", "--image-format=png", "-q", "-o", dir.resolve("png").toString(), in.toString());
+        Cli jpg = Cli.run("--quality=50", "--image-format=jpg", "-q", "-o", dir.resolve("jpg").toString(), in.toString());
+
+        assertThat(png.status()).as(png.err()).isEqualTo(ExitCodes.OK);
+        assertThat(png.err()).isEqualTo("loomy: warning: --quality does nothing with --image-format=png: PNG is lossless"
+                + NL);
+        assertThat(dir.resolve("png/a.png")).isRegularFile();
+        assertThat(jpg.status()).as(jpg.err()).isEqualTo(ExitCodes.OK);
+        assertThat(jpg.err()).isEmpty();
+    }
+
+    @Test
     void dashQIsQuietOnTheMainCommandAndOnReport() throws Exception {
         Path in = photos();
 
