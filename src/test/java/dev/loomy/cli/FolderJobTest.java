@@ -98,6 +98,17 @@ class FolderJobTest {
     }
 
     @Test
+    void anUnknownImageFormatIsOneLineAndExit2BeforeAnyWork() {
+        Path in = photos();
+
+        Cli gif = Cli.run("--image-format=gif", "-o", dir.resolve("out").toString(), in.toString());
+
+        assertThat(gif.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(gif.err()).isEqualTo("loomy: unknown image format 'gif' (expected same, png, jpg or webp)" + NL);
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void aQualityForPngOutputIsAWarningThatItDoesNothing() throws Exception {
         Path in = photos();
 
