@@ -364,6 +364,8 @@ command="${1:-}"
 case "$command" in
     install)
         shift
+        # A bad option or prefix is one line before anything is built.
+        bash "$here/scripts/install.sh" check "$@" || exit 2
         # What is installed runs from any folder: its packaged filters.yaml must be the repository's.
         if stale || [[ "$here/filters.yaml" -nt "$jar" ]]; then
             build

@@ -2,6 +2,8 @@
 # Installs loomy as a command, or removes it again:
 #   scripts/install.sh install --jar=FILE --launcher=FILE --tool-files=DIR [--prefix=DIR]
 #   scripts/install.sh uninstall [--prefix=DIR]
+#   scripts/install.sh check [--prefix=DIR]   only checks install's options and prefix, as install does: run.sh
+#                                             runs it before it builds anything
 # Called by `./run.sh install [--prefix=DIR]`, which builds the jar and, in DIR (target/tool), the
 # completion script and the man pages (the pom's man profile), and by `./run.sh uninstall`.
 #
@@ -26,8 +28,12 @@ set -euo pipefail
 say() { printf 'loomy: %s\n' "$*" >&2; }
 
 action="${1:-}"
-[[ "$action" == install || "$action" == uninstall ]] || { say "usage: install.sh install|uninstall [--prefix=DIR]"; exit 2; }
+[[ "$action" == install || "$action" == uninstall || "$action" == check ]] \
+    || { say "usage: install.sh install|uninstall|check [--prefix=DIR]"; exit 2; }
 shift
+# What the user typed: a check is of install's options.
+command_name="$action"
+[[ "$action" == check ]] && command_name=install
 prefix="$HOME/.local"
 jar=""
 launcher=""
@@ -35,11 +41,11 @@ tool_files=""
 while (( $# > 0 )); do
     case "$1" in
         --prefix=*) prefix="${1#*=}" ;;
-        --prefix) prefix="${2:?--prefix needs a folder}"; shift ;;
+        --prefix) (( $# > 1 )) || { say "--prefix needs a folder"; exit 2; }; prefix="$2"; shift ;;
         --jar=*) jar="${1#*=}" ;;
         --launcher=*) launcher="${1#*=}" ;;
         --tool-files=*) tool_files="${1#*=}" ;;
-        *) say "unknown option for $action: $1 (expected --prefix=DIR)"; exit 2 ;;
+        *) say "unknown option for $command_name: $1 (expected --prefix=DIR)"; exit 2 ;;
     esac
     shift
 done
@@ -89,6 +95,8 @@ for target in "$share" "$prefix/bin" "$prefix/share/bash-completion/completions"
         exit 2
     fi
 done
+
+[[ "$action" == check ]] && exit 0
 
 # Removes what the list of an earlier install names: files whose content is still what install wrote,
 # the link if it is still ours, then the folders.

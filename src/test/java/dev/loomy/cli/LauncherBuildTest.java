@@ -39,6 +39,7 @@ class LauncherBuildTest {
         repo = Files.createDirectories(dir.resolve("repo"));
         Files.copy(Path.of("run.sh"), repo.resolve("run.sh"));
         Files.copy(Path.of("filters.yaml"), repo.resolve("filters.yaml"));
+        Files.copy(Path.of("scripts/install.sh"), Files.createDirectories(repo.resolve("scripts")).resolve("install.sh"));
         Files.writeString(repo.resolve("pom.xml"), "<project/>\n");
         Path source = Files.createDirectories(repo.resolve("src/main/java/dev/loomy")).resolve("A.java");
         Files.writeString(source, "class A {}\n");
@@ -75,7 +76,14 @@ class LauncherBuildTest {
     }
 
     private Ran run(Path folder, String... env) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("bash", repo.resolve("run.sh").toString(), "--version")
+        return launch(folder, List.of("--version"), env);
+    }
+
+    /** run.sh with {@code args}, in {@code folder}, with {@code env}'s names and values added. */
+    private Ran launch(Path folder, List<String> args, String... env) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("bash", repo.resolve("run.sh").toString()));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(folder.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
         builder.environment().put("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
@@ -139,5 +147,18 @@ class LauncherBuildTest {
         assertThat(failed.status()).isEqualTo(2);
         assertThat(failed.err()).contains("[INFO] Scanning for projects...", "[ERROR] A.java:[1,1] class, interface",
                 "loomy: build failed");
+    }
+
+    @Test
+    void installRefusesABadPrefixOrOptionInOneLineBeforeBuildingAnything() throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        for (List<String> args : List.of(List.of("install", "--bogus"), List.of("install", "--prefix="),
+                List.of("install", "--prefix"), List.of("install", "--prefix=" + file))) {
+            Ran refused = launch(dir, args);
+
+            assertThat(refused.status()).as("%s: %s", args, refused.err()).isEqualTo(2);
+            assertThat(refused.err()).as("%s", args).startsWith("loomy: ").hasLineCount(1);
+            assertThat(mvnRan).as("%s: Maven ran", args).doesNotExist();
+        }
     }
 }
