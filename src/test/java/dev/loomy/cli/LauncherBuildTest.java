@@ -3,12 +3,16 @@ package dev.loomy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,7 +85,7 @@ class LauncherBuildTest {
 
     /** run.sh with {@code args}, in {@code folder}, with {@code env}'s names and values added. */
     private Ran launch(Path folder, List<String> args, String... env) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("bash", repo.resolve("run.sh").toString()));
+        List<String> command = new ArrayList<>(List.of("bash", repo.resolve("run.sh").toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(folder.toFile())
@@ -160,5 +164,34 @@ class LauncherBuildTest {
             assertThat(refused.err()).as("%s", args).startsWith("loomy: ").hasLineCount(1);
             assertThat(mvnRan).as("%s: Maven ran", args).doesNotExist();
         }
+    }
+
+    @Test
+    void testWithoutTheBrowserAndNotRootNamesThePackagesInOneLineBeforeAnyTest() throws Exception {
+        // Every command on the PATH but the browser and its driver, and an id that says this is not root.
+        Path bin = Files.createDirectories(dir.resolve("no-browser"));
+        Set<String> left = Set.of("chromium", "chromium-browser", "google-chrome", "chromedriver", "id");
+        for (String folder : (dir.resolve("bin") + ":" + System.getenv("PATH")).split(":")) {
+            Path path = Path.of(folder);
+            if (!folder.isEmpty() && Files.isDirectory(path)) {
+                try (Stream<Path> commands = Files.list(path)) {
+                    for (Path command : commands.toList()) {
+                        Path link = bin.resolve(command.getFileName().toString());
+                        if (!left.contains(link.getFileName().toString()) && !Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
+                            Files.createSymbolicLink(link, command);
+                        }
+                    }
+                }
+            }
+        }
+        Path id = Files.writeString(bin.resolve("id"), "#!/bin/sh\necho 1000\n");
+        Files.setPosixFilePermissions(id, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Ran ran = launch(repo, List.of("test"), "PATH", bin.toString(), "LOOMY_CHROMIUM", "", "LOOMY_CHROMEDRIVER", "");
+
+        assertThat(ran.status()).as(ran.err()).isEqualTo(2);
+        assertThat(ran.err()).startsWith("loomy: the tests need ").contains("chromium chromium-driver",
+                "(Debian packages; as root: apt-get install ").hasLineCount(1);
+        assertThat(mvnRan).as("Maven ran").doesNotExist();
     }
 }
