@@ -12,6 +12,7 @@ import dev.loomy.files.ImageSet;
 import dev.loomy.files.InputGuard;
 import dev.loomy.files.OutputFormat;
 import dev.loomy.filter.config.ResolvedFilter;
+import dev.loomy.imageio.KeepMetadata;
 import dev.loomy.imageio.OneWriter;
 import dev.loomy.run.EngineChoice;
 import dev.loomy.run.MeasureSettings;
@@ -99,8 +100,8 @@ final class ConfigBuilder {
         Phases.mark("inputs surveyed");
         if (run.noWrite) {
             sayIgnored(run, measures.settings().jfrFolder() != null, console);
-        } else if (run.quality.isPresent() && checked.imageFormat() == OutputFormat.PNG) {
-            console.warning("--quality does nothing with --image-format=png: PNG is lossless");
+        } else {
+            sayUnused(run, checked, console);
         }
         return new Plan(config.withImages(survey.images()), baselines, survey.unreadable(), survey.guard());
     }
@@ -137,6 +138,17 @@ final class ConfigBuilder {
             return Baselines.open(given);
         } catch (IllegalArgumentException | BaselineException e) {
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** The output options given that the image format asked for makes do nothing. */
+    private static void sayUnused(RunOptions run, Runs.Checked checked, Console console) {
+        if (run.quality.isPresent() && checked.imageFormat() == OutputFormat.PNG) {
+            console.warning("--quality does nothing with --image-format=png: PNG is lossless");
+        }
+        if (run.keepMetadata.isPresent() && checked.keepMetadata() != KeepMetadata.NONE
+                && checked.imageFormat() == OutputFormat.WEBP) {
+            console.warning("--keep-metadata does nothing with --image-format=webp: a WebP output keeps no metadata");
         }
     }
 

@@ -124,6 +124,19 @@ class FolderJobTest {
     }
 
     @Test
+    void keepMetadataForWebPOutputIsAWarningThatItDoesNothing() throws Exception {
+        Path in = photos();
+
+        Cli webp = Cli.run("--keep-metadata=exif", "--image-format=webp", "-q", "-o", dir.resolve("webp").toString(),
+                in.toString());
+
+        assertThat(webp.status()).as(webp.err()).isEqualTo(ExitCodes.OK);
+        assertThat(webp.err()).isEqualTo("loomy: warning: --keep-metadata does nothing with --image-format=webp: "
+                + "a WebP output keeps no metadata" + NL);
+        assertThat(dir.resolve("webp/a.webp")).isRegularFile();
+    }
+
+    @Test
     void dashQIsQuietOnTheMainCommandAndOnReport() throws Exception {
         Path in = photos();
 
