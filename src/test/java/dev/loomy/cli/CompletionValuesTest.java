@@ -11,10 +11,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomy.Slow;
+
 /**
  * The values the completion script offers, with the words split as bash splits them: it breaks a
  * line at {@code =} too, so {@code --image-format=w} reaches the script as three words.
  */
+@Slow
 class CompletionValuesTest {
 
     @TempDir
