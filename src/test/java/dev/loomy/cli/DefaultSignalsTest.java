@@ -8,7 +8,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import dev.loomy.Slow;
+
 /** The signal tests' processes get SIGINT even where the suite was started with it ignored. */
+@Slow
 class DefaultSignalsTest {
 
     @Test
