@@ -22,12 +22,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The entry point. A first argument that names a command ({@code filters}, {@code diff},
- * {@code samples}, {@code gallery}, {@code tune}, {@code report}) runs that command; anything else
- * is the main command, so that a folder called {@code samples} can be given as an input anywhere
+ * The entry point. A first argument that names one of {@link #COMMANDS} runs that command; anything
+ * else is the main command, so that a folder called {@code samples} can be given as an input anywhere
  * but first (or as {@code ./samples}). A first argument close to a command's name, where nothing of
- * that name exists, is answered with the command it may mean ({@link #mistypedCommand}).
- * Whatever a command throws is made an exit status here, and only here ({@link #exitCode}).
+ * that name exists, is answered with what it may mean ({@link #mistypedCommand}). Whatever a
+ * command throws is made an exit status here, and only here ({@link #exitCode}).
  */
 public final class Main {
 
@@ -42,6 +41,9 @@ public final class Main {
         COMMANDS.put("tune", TuneCommand::new);
         COMMANDS.put("report", ReportCommand::new);
     }
+
+    /** Words typed for one of the main command's options as if it were a command: {@code loomy help}. */
+    private static final Map<String, String> OPTION_WORDS = Map.of("help", "--help", "version", "--version");
 
     private Main() {
     }
@@ -94,15 +96,15 @@ public final class Main {
     }
 
     /**
-     * What a first argument that is no command, but close to one, may have meant, when nothing of
-     * that name exists in {@code workingFolder} to be taken as an input ({@code loomy galery
-     * photos}); else null.
+     * What a first argument that is no command, but close to one or an option's word, may have meant,
+     * when nothing of that name exists in {@code workingFolder} to be an input ({@code loomy galery}).
      */
     static String mistypedCommand(String first, Path workingFolder) {
         if (COMMANDS.containsKey(first) || first.startsWith("-") || first.contains("/") || first.contains(":")) {
             return null;
         }
-        List<String> close = DidYouMean.closest(first, COMMANDS.keySet());
+        List<String> close = OPTION_WORDS.containsKey(first) ? List.of(OPTION_WORDS.get(first))
+                : DidYouMean.closest(first, COMMANDS.keySet());
         Path path;
         try {
             path = workingFolder.resolve(first);

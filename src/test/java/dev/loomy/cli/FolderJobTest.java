@@ -188,8 +188,16 @@ class FolderJobTest {
         assertThat(tune.status()).isEqualTo(ExitCodes.USAGE);
         assertThat(tune.err()).startsWith("loomy: unknown command 'tnue' (did you mean tune?)").hasLineCount(1);
 
+        // An option typed as a command.
+        Cli help = Cli.run("help");
+        assertThat(help.status()).isEqualTo(ExitCodes.USAGE);
+        assertThat(help.err()).startsWith("loomy: unknown command 'help' (did you mean --help?)").hasLineCount(1);
+        assertThat(Cli.run("version").err()).startsWith("loomy: unknown command 'version' (did you mean --version?)");
+
         Files.createDirectories(dir.resolve("galery"));
         assertThat(Main.mistypedCommand("galery", dir)).as("a folder of that name is an input").isNull();
+        Files.createDirectories(dir.resolve("help"));
+        assertThat(Main.mistypedCommand("help", dir)).as("a folder of that name is an input").isNull();
         assertThat(Main.mistypedCommand("photos", dir)).as("no command is close").isNull();
     }
 
