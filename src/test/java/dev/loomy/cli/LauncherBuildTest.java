@@ -49,7 +49,7 @@ class LauncherBuildTest {
         Files.writeString(source, "class A {}\n");
         Files.createDirectories(repo.resolve("samples"));
         Files.writeString(repo.resolve("samples/note.txt"), "not a source\n");
-        Files.writeString(Files.createDirectories(repo.resolve("docs")).resolve("notes.md"), "not a source\n");
+        Files.writeString(Files.createDirectories(repo.resolve("docs")).resolve("notes.txt"), "not a source\n");
         Files.writeString(Files.createDirectories(repo.resolve("bench")).resolve("peers.sh"), "not a source\n");
         jar = ClassPathJar.write(repo.resolve("target/loomy.jar"));
         Instant then = Instant.now().minusSeconds(3600);
@@ -110,7 +110,7 @@ class LauncherBuildTest {
     void editingFiltersYamlSamplesDocsOrBenchDoesNotRebuildTheJar() throws Exception {
         touch(repo.resolve("filters.yaml"));
         touch(repo.resolve("samples/note.txt"));
-        touch(repo.resolve("docs/notes.md"));
+        touch(repo.resolve("docs/notes.txt"));
         touch(repo.resolve("bench/peers.sh"));
         FileTime before = Files.getLastModifiedTime(jar);
 
